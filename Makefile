@@ -1,0 +1,34 @@
+# templatedet — PGXS build.  `make test` and `make demo` are described in README.md.
+EXTENSION   = templatedet
+MODULE_big  = templatedet
+EXTVERSION  = 0.1
+DATA        = sql/templatedet--$(EXTVERSION).sql
+
+CORE_SRCS   = $(sort $(wildcard src/core/*.c))
+PG_SRCS     = $(sort $(wildcard src/pg/*.c))
+OBJS        = $(CORE_SRCS:.c=.o) $(PG_SRCS:.c=.o)
+
+XML2_CFLAGS := $(shell xml2-config --cflags 2>/dev/null || pkg-config --cflags libxml-2.0)
+XML2_LIBS   := $(shell xml2-config --libs 2>/dev/null || pkg-config --libs libxml-2.0)
+PG_CPPFLAGS = -Isrc/core $(XML2_CFLAGS)
+PG_CFLAGS   = -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers -Wno-sign-compare
+SHLIB_LINK  = $(XML2_LIBS)
+
+PG_CONFIG  ?= pg_config
+PGXS       := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
+ifneq ($(PGXS),)
+include $(PGXS)
+endif
+
+# ---- core unit tests: pure C, no server --------------------------------------
+CORE_CC      ?= cc
+CORE_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Wall -Wextra -Wno-unused-parameter -Isrc/core $(XML2_CFLAGS)
+CORE_TESTS   = $(patsubst test/core/%.c,build/core/%,$(wildcard test/core/test_*.c))
+
+build/core/%: test/core/%.c $(CORE_SRCS) $(wildcard src/core/*.h) test/core/check.h
+	@mkdir -p build/core
+	$(CORE_CC) $(CORE_CFLAGS) -fsanitize=address,undefined -fno-omit-frame-pointer -o $@ $< $(CORE_SRCS) $(XML2_LIBS) -lm
+
+.PHONY: core-check
+core-check: $(CORE_TESTS)
+	@set -e; for t in $(CORE_TESTS); do echo "== $$t"; ASAN_OPTIONS=detect_leaks=1 $$t; done

@@ -1,0 +1,38 @@
+/*
+ * strip.h — site-level template marking (seed 000 §3 step 1 and §5.1).
+ *
+ * A counted node is template when its fingerprint occurs on at least
+ * threshold * N of the profile's pages and on at least 2 pages other than
+ * this one (whether this page is in the profile is read from its root
+ * fingerprint), so a page never makes its own content template.  Then,
+ * bottom-up, an element whose visible text is more than 85% inside template
+ * nodes is template too.  Descendants of a template node are template.
+ */
+#ifndef TD_STRIP_H
+#define TD_STRIP_H
+
+#include "profile.h"
+#include "tree.h"
+
+#define TD_DEFAULT_THRESHOLD	0.1
+#define TD_ANCESTOR_SHARE		0.85
+
+typedef struct td_marks
+{
+	uint8_t    *drop;			/* 1 = template (node and subtree dropped), per node */
+	uint32_t   *pages;			/* profile count of the node's fingerprint, per node */
+	uint32_t   *visible;		/* visible characters of the subtree, per node */
+	uint32_t	n_nodes;
+	int			self_in_profile;	/* 1 when the page's own root fingerprint is in the profile */
+} td_marks;
+
+/*
+ * Computes fingerprints and marks.  threshold must be in (0, 1] and above
+ * the profile's error share E/N (else TD_EARG).  marks arrays are allocated
+ * with tree->env; release with td_marks_free.
+ */
+td_status	td_mark_template(const td_tree *tree, const td_profile_view *profile,
+							 double threshold, td_marks *marks);
+void		td_marks_free(const td_tree *tree, td_marks *marks);
+
+#endif
