@@ -1,0 +1,229 @@
+/*
+ * fingerprint.c — h(i) of seed 000 §3: one 64-bit value per node for its
+ * whole subtree.
+ *
+ * What goes in (scheme 1, chosen by measurement on the development corpus,
+ * see README "Fingerprints"): the element's tag name, then, in document
+ * order, each child's contribution — a child element's fingerprint, or a
+ * text node's white-space-normalized text.  Left out, because they change
+ * between pages of one site without changing what the reader sees:
+ * attributes (an "active" class, session ids in links), hidden content
+ * (script, style, noscript, template, head) and comments.
+ *
+ * Which nodes are counted: every visible element with some content, except
+ * elements that sit inside running text (an inline element with non-blank
+ * text beside it, like <code>x</code> in a sentence): those are words of
+ * their paragraph, not units of the page's layout, and counting them would
+ * strip common words out of content.
+ */
+#include <string.h>
+
+#include "fingerprint.h"
+#include "hash.h"
+#include "tags.h"
+
+#define SEED_TEXT	0x74657874ULL	/* "text" */
+#define SEED_TAG	0x0074616eULL
+#define ROOT_TAG	0x726f6f74ULL	/* "root" */
+
+/* Measurement switches (development only; the scheme fixes their values). */
+int			td_fp_digits_fold = 1;	/* digits hash as '0': dates and counters change */
+int			td_fp_skip_inline = 1;	/* inline elements in running text are not counted */
+
+static inline int
+is_space(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+/*
+ * Hash of a text with white space runs folded to one space and trimmed, so
+ * that re-indented markup keeps its fingerprint.  Returns 0 for blank text.
+ * Streams through a small window so no allocation is needed.
+ */
+static uint64_t
+text_hash(const char *s, size_t len)
+{
+	char		win[256];
+	size_t		w = 0;
+	uint64_t	h = SEED_TEXT;
+	int			pending_space = 0;
+	int			any = 0;
+	size_t		i;
+
+	for (i = 0; i < len; i++)
+	{
+		unsigned char c = (unsigned char) s[i];
+
+		if (is_space(c))
+		{
+			pending_space = any;
+			continue;
+		}
+		if (pending_space)
+		{
+			win[w++] = ' ';
+			pending_space = 0;
+			if (w == sizeof(win))
+			{
+				h = td_hash_mix(h, td_hash64(win, w, h));
+				w = 0;
+			}
+		}
+		if (td_fp_digits_fold && c >= '0' && c <= '9')
+			c = '0';
+		win[w++] = (char) c;
+		any = 1;
+		if (w == sizeof(win))
+		{
+			h = td_hash_mix(h, td_hash64(win, w, h));
+			w = 0;
+		}
+	}
+	if (!any)
+		return 0;
+	if (w)
+		h = td_hash_mix(h, td_hash64(win, w, h));
+	return h ? h : 1;
+}
+
+static uint64_t
+tag_hash(const td_tree *t, uint32_t i)
+{
+	const td_node *n = &t->nodes[i];
+
+	if (n->kind == TD_ROOT)
+		return ROOT_TAG;
+	if (n->tag != TD_TAG_UNKNOWN)
+		return SEED_TAG + n->tag;
+	return td_hash64(td_node_str(t, i), n->str_len, SEED_TAG);
+}
+
+/* In-place heap sort: no recursion, no allocation, O(n log n) whatever the input. */
+static void
+sift_down(uint64_t *a, size_t start, size_t n)
+{
+	size_t		root = start;
+
+	while (2 * root + 1 < n)
+	{
+		size_t		child = 2 * root + 1;
+		uint64_t	tmp;
+
+		if (child + 1 < n && a[child] < a[child + 1])
+			child++;
+		if (a[root] >= a[child])
+			return;
+		tmp = a[root];
+		a[root] = a[child];
+		a[child] = tmp;
+		root = child;
+	}
+}
+
+static void
+sort_u64(uint64_t *a, size_t n)
+{
+	size_t		i;
+
+	for (i = n / 2; i-- > 0;)
+		sift_down(a, i, n);
+	for (i = n; i-- > 1;)
+	{
+		uint64_t	tmp = a[0];
+
+		a[0] = a[i];
+		a[i] = tmp;
+		sift_down(a, 0, i);
+	}
+}
+
+static inline int
+is_visible(const td_node *n)
+{
+	return !(n->flags & (TD_F_HIDDEN | TD_F_INHIDDEN));
+}
+
+/*
+ * Once a parent has consumed its children's contributions, it clears those
+ * that are not counted: text nodes, and inline elements in running text.
+ */
+static void
+clear_uncounted_children(const td_tree *t, uint32_t i, uint64_t *fp)
+{
+	int			running_text = 0;
+	uint32_t	c;
+
+	for (c = t->nodes[i].first_child; c != TD_NONE; c = t->nodes[c].next_sibling)
+		if (t->nodes[c].kind == TD_TEXT && fp[c] != 0)
+			running_text = 1;
+	for (c = t->nodes[i].first_child; c != TD_NONE; c = t->nodes[c].next_sibling)
+	{
+		const td_node *n = &t->nodes[c];
+
+		if (n->kind == TD_TEXT ||
+			(running_text && td_fp_skip_inline && !(n->flags & TD_F_BLOCK)))
+			fp[c] = 0;
+	}
+}
+
+td_status
+td_fingerprints(const td_tree *t, uint64_t *fp)
+{
+	td_env	   *env = t->env;
+	uint32_t	i;
+
+	/* Children come after parents in the array: a reverse loop sees them first. */
+	for (i = t->n_nodes; i-- > 0;)
+	{
+		const td_node *n = &t->nodes[i];
+		uint64_t	h;
+		int			any = 0;
+		uint32_t	c;
+
+		if ((i & 0xffff) == 0 && env->interrupted(env->arg))
+			return td_fail(env, TD_EINTR, "interrupted");
+		if (!is_visible(n))
+		{
+			fp[i] = 0;
+			continue;
+		}
+		if (n->kind == TD_TEXT)
+		{
+			fp[i] = text_hash(td_node_str(t, i), n->str_len);
+			continue;
+		}
+		h = tag_hash(t, i);
+		for (c = n->first_child; c != TD_NONE; c = t->nodes[c].next_sibling)
+		{
+			if (fp[c] == 0)
+				continue;
+			h = td_hash_mix(h, fp[c]);
+			any = 1;
+		}
+		clear_uncounted_children(t, i, fp);
+		/* An element with nothing visible in it is not counted; void ones (img, hr) are content. */
+		if (!any && !(n->flags & TD_F_VOID))
+			fp[i] = 0;
+		else
+			fp[i] = h ? h : 1;
+	}
+	return TD_OK;
+}
+
+size_t
+td_page_fingerprints(const td_tree *t, const uint64_t *fp, uint64_t *out)
+{
+	size_t		n = 0;
+	size_t		i,
+				w;
+
+	for (i = 0; i < t->n_nodes; i++)
+		if (fp[i] != 0)
+			out[n++] = fp[i];
+	sort_u64(out, n);
+	for (i = 0, w = 0; i < n; i++)
+		if (w == 0 || out[w - 1] != out[i])
+			out[w++] = out[i];
+	return w;
+}

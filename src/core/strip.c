@@ -1,0 +1,135 @@
+/*
+ * strip.c — site-level template marking: SITELEVEL of seed 000 §3 step 1,
+ * with the 85% ancestor rule of §5.1 measured on visible text.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "fingerprint.h"
+#include "render.h"
+#include "strip.h"
+
+/* Measurement switch (development only): 0 = pure 85% rule, 1 = never drop root/html/body that way. */
+int			td_strip_protect_body = 1;
+
+static void *
+alloc_array(td_env *env, size_t n, size_t elem)
+{
+	return td_alloc(env, n * elem);
+}
+
+void
+td_marks_free(const td_tree *tree, td_marks *m)
+{
+	td_free(tree->env, m->drop);
+	td_free(tree->env, m->pages);
+	td_free(tree->env, m->visible);
+	memset(m, 0, sizeof(*m));
+}
+
+static td_status
+check_threshold(td_env *env, const td_profile_view *p, double threshold)
+{
+	if (!(threshold > 0.0 && threshold <= 1.0))
+		return td_fail(env, TD_EARG, "threshold must be in (0, 1], got %g", threshold);
+	if (p->error > 0 && threshold * (double) p->pages <= (double) p->error)
+		return td_fail(env, TD_EARG,
+					   "threshold %g is within the profile's error bound (%llu of %llu pages); "
+					   "build the profile with a smaller templatedet.profile_error",
+					   threshold, (unsigned long long) p->error, (unsigned long long) p->pages);
+	return TD_OK;
+}
+
+/* Is this element one whose whole-page role forbids dropping it by the 85% rule? */
+static int
+is_page_frame(const td_tree *t, uint32_t i)
+{
+	const td_node *n = &t->nodes[i];
+
+	return n->kind == TD_ROOT || (n->depth <= 2 && n->kind == TD_ELEM &&
+								  (n->str_len == 4 && (memcmp(td_node_str(t, i), "html", 4) == 0 ||
+													   memcmp(td_node_str(t, i), "body", 4) == 0)));
+}
+
+td_status
+td_mark_template(const td_tree *t, const td_profile_view *p, double threshold, td_marks *m)
+{
+	td_env	   *env = t->env;
+	uint32_t	n = t->n_nodes;
+	uint64_t   *fp = NULL;
+	uint32_t   *tmpl = NULL;
+	uint64_t	min_count;
+	td_status	st;
+	uint32_t	i;
+
+	memset(m, 0, sizeof(*m));
+	if ((st = check_threshold(env, p, threshold)) != TD_OK)
+		return st;
+	m->n_nodes = n;
+	m->drop = alloc_array(env, n, sizeof(uint8_t));
+	m->pages = alloc_array(env, n, sizeof(uint32_t));
+	m->visible = alloc_array(env, n, sizeof(uint32_t));
+	fp = alloc_array(env, n, sizeof(uint64_t));
+	tmpl = alloc_array(env, n, sizeof(uint32_t));
+	if (!m->drop || !m->pages || !m->visible || !fp || !tmpl)
+	{
+		st = td_fail(env, TD_ENOMEM, "out of memory marking %u nodes", n);
+		goto done;
+	}
+	if ((st = td_fingerprints(t, fp)) != TD_OK)
+		goto done;
+	td_visible_lengths(t, m->visible);
+
+	/* The page's own root fingerprint tells whether the profile counted this page. */
+	m->self_in_profile = fp[0] != 0 && td_profile_view_count(p, fp[0]) > 0;
+	min_count = (uint64_t) ceil(threshold * (double) p->pages - 1e-9);
+	if (min_count < (uint64_t) (2 + m->self_in_profile))
+		min_count = 2 + m->self_in_profile;
+
+	for (i = 0; i < n; i++)
+	{
+		m->pages[i] = fp[i] ? td_profile_view_count(p, fp[i]) : 0;
+		m->drop[i] = m->pages[i] >= min_count;
+	}
+
+	/* Bottom-up: template text per subtree, and the 85% rule. */
+	for (i = n; i-- > 0;)
+	{
+		if ((i & 0xffff) == 0 && env->interrupted(env->arg))
+		{
+			st = td_fail(env, TD_EINTR, "interrupted");
+			goto done;
+		}
+		if (m->drop[i])
+			tmpl[i] = m->visible[i];
+		else
+		{
+			uint32_t	c;
+			uint64_t	sum = 0;
+
+			for (c = t->nodes[i].first_child; c != TD_NONE; c = t->nodes[c].next_sibling)
+				sum += tmpl[c];
+			tmpl[i] = (uint32_t) (sum < m->visible[i] ? sum : m->visible[i]);
+			if (t->nodes[i].kind != TD_TEXT && m->visible[i] > 0 &&
+				(double) tmpl[i] > TD_ANCESTOR_SHARE * (double) m->visible[i] &&
+				!(td_strip_protect_body && is_page_frame(t, i)))
+			{
+				m->drop[i] = 1;
+				tmpl[i] = m->visible[i];
+			}
+		}
+	}
+
+	/* A dropped node's descendants are dropped too (the renderers skip them anyway). */
+	for (i = 1; i < n; i++)
+		if (m->drop[t->nodes[i].parent])
+			m->drop[i] = 1;
+	st = TD_OK;
+
+done:
+	td_free(env, fp);
+	td_free(env, tmpl);
+	if (st != TD_OK)
+		td_marks_free(t, m);
+	return st;
+}
