@@ -1,0 +1,107 @@
+/*
+ * glue.h — what every SQL-facing file of templatedet shares: the td_env of
+ * the backend, the mapping of core statuses to ereport, the settings, the
+ * per-call memory context, encoding conversion and the parse protocol.
+ */
+#ifndef TD_PG_GLUE_H
+#define TD_PG_GLUE_H
+
+#include "postgres.h"
+
+#include "fmgr.h"
+#include "miscadmin.h"
+#include "utils/memutils.h"
+
+#include "profile.h"
+#include "strip.h"
+#include "td_env.h"
+#include "tree.h"
+
+/* Settings (settings.c); read at the start of each call. */
+extern int	td_guc_max_page_bytes;
+extern int	td_guc_max_nodes;
+extern int	td_guc_max_depth;
+extern double td_guc_profile_error;
+extern int	td_guc_profile_capacity;
+
+/*
+ * A core environment whose memory lives in cxt.  The env must outlive
+ * everything allocated with it (trees and profiles keep a pointer to it).
+ */
+extern void td_pg_env_init(td_env *env, MemoryContext cxt);
+
+/*
+ * A fresh context for one call's scratch work, under the current one (so an
+ * ERROR releases it with the query); delete it when done.  A macro because
+ * context names must be string constants.
+ */
+#define td_pg_scratch_context(name) \
+	AllocSetContextCreate(CurrentMemoryContext, (name), ALLOCSET_DEFAULT_SIZES)
+
+/*
+ * Raises the ERROR that corresponds to status (never TD_OK or TD_EINTR).
+ * limit_setting names the setting to raise in the hint for TD_ELIMIT.
+ */
+extern void td_pg_report(td_env *env, td_status status, const char *limit_setting) pg_attribute_noreturn();
+
+/*
+ * Runs a core call until it finishes without a harmless interrupt.  TD_EINTR
+ * means the core saw InterruptPending and returned after freeing what it
+ * held; CHECK_FOR_INTERRUPTS() then either throws (cancel, timeout) or
+ * handles the interrupt and returns, and the call is run again from scratch.
+ * reset runs before each attempt (e.g. to empty an output buffer), so the
+ * call must be idempotent given reset.
+ */
+#define TD_PG_CALL(env, reset, call, limit_setting) \
+	do { \
+		td_status	td_pg_st_; \
+		for (;;) \
+		{ \
+			reset; \
+			td_pg_st_ = (call); \
+			if (td_pg_st_ != TD_EINTR) \
+				break; \
+			CHECK_FOR_INTERRUPTS(); \
+		} \
+		if (td_pg_st_ != TD_OK) \
+			td_pg_report((env), td_pg_st_, (limit_setting)); \
+	} while (0)
+
+/* Limits from the settings. */
+extern void td_pg_limits(td_limits *limits);
+
+/* Profile settings for a new aggregate state, from the settings. */
+extern void td_pg_profile_settings(td_profile_settings *settings);
+
+/*
+ * Parses the html argument argno of fcinfo (text: server encoding converted
+ * to UTF-8; bytea: charset sniffed from BOM / <meta>, else windows-1252)
+ * under PostgreSQL's libxml2 protocol.  The tree lives in env's context.
+ */
+extern td_tree *td_pg_parse_arg(td_env *env, FunctionCallInfo fcinfo, int argno);
+
+/*
+ * A td_buf whose first VARHDRSZ bytes are reserved, so that the finished
+ * buffer becomes a varlena without copying.
+ */
+extern void td_pg_varbuf_init(td_buf *buf, td_env *env);
+/* Empties a buffer made by td_pg_varbuf_init, keeping the reserved header. */
+extern void td_pg_varbuf_reset(td_buf *buf);
+/* The buffer as bytea (raw bytes). */
+extern bytea *td_pg_varbuf_bytea(td_buf *buf);
+/* The buffer (UTF-8) as text in the server encoding. */
+extern text *td_pg_varbuf_text(td_buf *buf);
+/* UTF-8 bytes as text in the server encoding (copied or converted). */
+extern text *td_pg_utf8_to_text(const char *s, size_t len);
+
+/*
+ * The profile argument argno, detoasted and validated, cached in fn_extra
+ * across calls of the same function in one query (keyed on the datum's
+ * identity), so a join does not validate the same profile once per row.
+ */
+extern const td_profile_view *td_pg_profile_arg(FunctionCallInfo fcinfo, int argno);
+
+/* Validates a threshold argument: NaN, <= 0 or > 1 is 22023. */
+extern void td_pg_check_threshold(double threshold);
+
+#endif							/* TD_PG_GLUE_H */

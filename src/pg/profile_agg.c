@@ -1,0 +1,237 @@
+/*
+ * profile_agg.c — the aggregates template_profile(html) and
+ * template_profile_union(tdprofile).
+ *
+ * The state is the core's td_profile (a hash table) living in the aggregate
+ * context, with the td_env it allocates through.  Each page is parsed in a
+ * scratch context deleted once its fingerprints are in the profile, so
+ * memory is the profile's table plus one page.  Partial aggregation ships
+ * states as the serialized format, which is what a tdprofile holds too.
+ */
+#include "glue.h"
+
+#include "fingerprint.h"
+#include "utils/memutils.h"
+
+PG_FUNCTION_INFO_V1(template_profile_transfn);
+PG_FUNCTION_INFO_V1(template_profile_union_transfn);
+PG_FUNCTION_INFO_V1(template_profile_combinefn);
+PG_FUNCTION_INFO_V1(template_profile_serialfn);
+PG_FUNCTION_INFO_V1(template_profile_deserialfn);
+PG_FUNCTION_INFO_V1(template_profile_finalfn);
+
+typedef struct profile_state
+{
+	td_env		env;			/* allocates in the context the state lives in */
+	td_profile *profile;
+} profile_state;
+
+static MemoryContext
+agg_context(FunctionCallInfo fcinfo, const char *fname)
+{
+	MemoryContext cxt;
+
+	if (!AggCheckCallContext(fcinfo, &cxt))
+		elog(ERROR, "%s called in non-aggregate context", fname);
+	return cxt;
+}
+
+/* A new, empty state in cxt with the current settings. */
+static profile_state *
+state_create(MemoryContext cxt)
+{
+	profile_state *state = MemoryContextAllocZero(cxt, sizeof(profile_state));
+	td_profile_settings settings;
+	td_status	st;
+
+	td_pg_env_init(&state->env, cxt);
+	td_pg_profile_settings(&settings);
+	st = td_profile_create(&state->env, &settings, &state->profile);
+	if (st != TD_OK)
+		td_pg_report(&state->env, st, "templatedet.profile_capacity");
+	return state;
+}
+
+/* A state in cxt loaded from serialized bytes (validated by the core). */
+static profile_state *
+state_from_bytes(MemoryContext cxt, const char *bytes, size_t len)
+{
+	profile_state *state = MemoryContextAllocZero(cxt, sizeof(profile_state));
+	td_profile *p = NULL;
+
+	td_pg_env_init(&state->env, cxt);
+	TD_PG_CALL(&state->env, p = NULL,
+			   td_profile_deserialize(&state->env, bytes, len,
+									  (uint32_t) td_guc_profile_capacity, &p),
+			   "templatedet.profile_capacity");
+	state->profile = p;
+	return state;
+}
+
+/*
+ * dst += src.  The core's merge prunes only at its end, so an interrupt can
+ * only be seen before dst changes; still, retrying a merge that might have
+ * half-applied would double counts, so interrupts are not polled here: a
+ * merge is linear in the (bounded) size of the two tables.
+ */
+static void
+state_merge(profile_state *dst, const profile_state *src)
+{
+	td_status	st = td_profile_merge(dst->profile, src->profile);
+
+	if (st == TD_EINTR)
+	{
+		CHECK_FOR_INTERRUPTS();
+		elog(ERROR, "templatedet: profile merge interrupted");
+	}
+	if (st != TD_OK)
+		td_pg_report(&dst->env, st, "templatedet.profile_capacity");
+}
+
+/* Adds one page (argument 1 of fcinfo) to state. */
+static void
+add_page(profile_state *state, FunctionCallInfo fcinfo)
+{
+	MemoryContext scratch = td_pg_scratch_context("templatedet page");
+	td_env		env;
+	td_tree    *tree;
+	uint64_t   *fp;
+	uint64_t   *distinct;
+	size_t		n;
+	td_status	st;
+
+	td_pg_env_init(&env, scratch);
+	tree = td_pg_parse_arg(&env, fcinfo, 1);
+
+	fp = MemoryContextAllocHuge(scratch, sizeof(uint64_t) * Max(tree->n_nodes, 1));
+	distinct = MemoryContextAllocHuge(scratch, sizeof(uint64_t) * Max(tree->n_nodes, 1));
+	TD_PG_CALL(&env, (void) 0, td_fingerprints(tree, fp), NULL);
+	n = td_page_fingerprints(tree, fp, distinct);
+
+	/*
+	 * A page is added whole or not at all: an interrupt is acted on only
+	 * after the add, never by retrying a half-counted page.
+	 */
+	st = td_profile_add_page(state->profile, distinct, n);
+	if (st == TD_EINTR)
+	{
+		CHECK_FOR_INTERRUPTS();
+		elog(ERROR, "templatedet: page add interrupted");
+	}
+	if (st != TD_OK)
+		td_pg_report(&state->env, st, "templatedet.profile_capacity");
+
+	MemoryContextDelete(scratch);
+}
+
+/* template_profile(html text|bytea): NULL pages are skipped. */
+Datum
+template_profile_transfn(PG_FUNCTION_ARGS)
+{
+	MemoryContext aggcxt = agg_context(fcinfo, "template_profile_transfn");
+	profile_state *state = PG_ARGISNULL(0) ? NULL : (profile_state *) PG_GETARG_POINTER(0);
+
+	if (PG_ARGISNULL(1))
+	{
+		if (state == NULL)
+			PG_RETURN_NULL();
+		PG_RETURN_POINTER(state);
+	}
+	if (state == NULL)
+		state = state_create(aggcxt);
+	add_page(state, fcinfo);
+	PG_RETURN_POINTER(state);
+}
+
+/* template_profile_union(tdprofile): merges stored profiles. */
+Datum
+template_profile_union_transfn(PG_FUNCTION_ARGS)
+{
+	MemoryContext aggcxt = agg_context(fcinfo, "template_profile_union_transfn");
+	profile_state *state = PG_ARGISNULL(0) ? NULL : (profile_state *) PG_GETARG_POINTER(0);
+	bytea	   *p;
+
+	if (PG_ARGISNULL(1))
+	{
+		if (state == NULL)
+			PG_RETURN_NULL();
+		PG_RETURN_POINTER(state);
+	}
+	p = PG_GETARG_BYTEA_PP(1);
+
+	if (state == NULL)
+		state = state_from_bytes(aggcxt, VARDATA_ANY(p), VARSIZE_ANY_EXHDR(p));
+	else
+	{
+		MemoryContext scratch = td_pg_scratch_context("templatedet union");
+		profile_state *other = state_from_bytes(scratch, VARDATA_ANY(p),
+												VARSIZE_ANY_EXHDR(p));
+
+		state_merge(state, other);
+		MemoryContextDelete(scratch);
+	}
+	PG_RETURN_POINTER(state);
+}
+
+Datum
+template_profile_combinefn(PG_FUNCTION_ARGS)
+{
+	MemoryContext aggcxt = agg_context(fcinfo, "template_profile_combinefn");
+	profile_state *s1 = PG_ARGISNULL(0) ? NULL : (profile_state *) PG_GETARG_POINTER(0);
+	profile_state *s2 = PG_ARGISNULL(1) ? NULL : (profile_state *) PG_GETARG_POINTER(1);
+
+	if (s2 == NULL)
+	{
+		if (s1 == NULL)
+			PG_RETURN_NULL();
+		PG_RETURN_POINTER(s1);
+	}
+	/* s2 may live in a short-lived context: always copy it into ours */
+	if (s1 == NULL)
+		s1 = state_create(aggcxt);
+	state_merge(s1, s2);
+	PG_RETURN_POINTER(s1);
+}
+
+/* The serialized profile, in a bytea allocated in the current context. */
+static bytea *
+state_serialize(profile_state *state)
+{
+	td_env		env;
+	td_buf		buf;
+
+	td_pg_env_init(&env, CurrentMemoryContext);
+	td_pg_varbuf_init(&buf, &env);
+	TD_PG_CALL(&env, td_pg_varbuf_reset(&buf),
+			   td_profile_serialize(state->profile, &buf),
+			   "templatedet.profile_capacity");
+	return td_pg_varbuf_bytea(&buf);
+}
+
+Datum
+template_profile_serialfn(PG_FUNCTION_ARGS)
+{
+	profile_state *state = (profile_state *) PG_GETARG_POINTER(0);
+
+	PG_RETURN_BYTEA_P(state_serialize(state));
+}
+
+Datum
+template_profile_deserialfn(PG_FUNCTION_ARGS)
+{
+	bytea	   *b = PG_GETARG_BYTEA_PP(0);
+
+	/* AggCheckCallContext is only a sanity check: deserialize is per row */
+	(void) agg_context(fcinfo, "template_profile_deserialfn");
+	PG_RETURN_POINTER(state_from_bytes(CurrentMemoryContext,
+									   VARDATA_ANY(b), VARSIZE_ANY_EXHDR(b)));
+}
+
+/* The tdprofile; the state is only read, so window use is fine. */
+Datum
+template_profile_finalfn(PG_FUNCTION_ARGS)
+{
+	if (PG_ARGISNULL(0))
+		PG_RETURN_NULL();
+	PG_RETURN_BYTEA_P(state_serialize((profile_state *) PG_GETARG_POINTER(0)));
+}

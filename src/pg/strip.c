@@ -1,0 +1,65 @@
+/*
+ * strip.c — strip_template(html, profile, threshold) → clean text and
+ * strip_template_html(html, profile, threshold) → clean HTML.
+ *
+ * Both mark the page's template nodes against the profile (strip.h) and
+ * render what is left; the profile is validated once per query per distinct
+ * profile (profile_arg.c).
+ */
+#include "glue.h"
+
+#include "render.h"
+
+PG_FUNCTION_INFO_V1(strip_template);
+PG_FUNCTION_INFO_V1(strip_template_html);
+
+typedef td_status (*renderer) (const td_tree *tree, const uint8_t *drop, td_buf *out);
+
+static text *
+strip(FunctionCallInfo fcinfo, renderer render)
+{
+	double		threshold = PG_GETARG_FLOAT8(2);
+	const td_profile_view *view;
+	MemoryContext scratch;
+	td_env		env;
+	td_tree    *tree;
+	td_marks	marks;
+	td_buf		buf;
+	text	   *result;
+
+	td_pg_check_threshold(threshold);
+	view = td_pg_profile_arg(fcinfo, 1);
+
+	scratch = td_pg_scratch_context("templatedet strip");
+	td_pg_env_init(&env, scratch);
+	tree = td_pg_parse_arg(&env, fcinfo, 0);
+
+	TD_PG_CALL(&env, memset(&marks, 0, sizeof(marks)),
+			   td_mark_template(tree, view, threshold, &marks), NULL);
+
+	/* the result must outlive the scratch context */
+	{
+		td_env		outenv;
+
+		td_pg_env_init(&outenv, CurrentMemoryContext);
+		td_pg_varbuf_init(&buf, &outenv);
+		TD_PG_CALL(&outenv, td_pg_varbuf_reset(&buf),
+				   render(tree, marks.drop, &buf), NULL);
+		result = td_pg_varbuf_text(&buf);
+	}
+
+	MemoryContextDelete(scratch);
+	return result;
+}
+
+Datum
+strip_template(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_TEXT_P(strip(fcinfo, td_render_text));
+}
+
+Datum
+strip_template_html(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_TEXT_P(strip(fcinfo, td_render_html));
+}
