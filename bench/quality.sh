@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# bench/quality.sh [-t THRESHOLD] [-o OUTDIR] [SITES_DIR] — word-level quality of
+# strip_template on a folder of sites with gold text, scored by ../shared/eval/score.py.
+#
+#   SITES_DIR     default ../shared/corpus/sites (NNN.html + gold NNN.txt per site)
+#   -t THRESHOLD  strip_template's threshold (default 0.1)
+#   -o OUTDIR     where predictions go (default: a temp folder, removed at the end)
+#   NO_INSTALL=1  skip make && make install
+#
+# For each site: profile = template_profile(html) over all its pages (GROUP BY host);
+# each page's strip_template(html, profile, THRESHOLD) is written to
+# OUTDIR/strip/<site>/NNN.txt, html_text(html) to OUTDIR/html_text/<site>/NNN.txt,
+# and bench/parse_ref's own visible text (libxml2 only, no templatedet code) to
+# OUTDIR/parse_ref/<site>/NNN.txt as an independent check of the html_text baseline.
+# Prints one score.py summary line for each.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. bench/lib.sh
+
+THRESHOLD=0.1
+OUT=
+while getopts "t:o:" opt; do
+    case $opt in
+        t) THRESHOLD=$OPTARG ;;
+        o) OUT=$OPTARG ;;
+        *) echo "usage: bench/quality.sh [-t THRESHOLD] [-o OUTDIR] [SITES_DIR]" >&2; exit 2 ;;
+    esac
+done
+shift $((OPTIND - 1))
+SITES=${1:-../shared/corpus/sites}
+[[ -d $SITES ]] || { echo "bench/quality.sh: no $SITES" >&2; exit 2; }
+SITES=$(cd "$SITES" && pwd)
+SCORE=${SCORE:-$(cd "$SITES/../.." 2>/dev/null && pwd)/eval/score.py}
+[[ -f $SCORE ]] || SCORE=$REPO/../shared/eval/score.py
+PY=/usr/bin/python3
+
+mkdir -p build/bench
+XML2_CFLAGS=$(xml2-config --cflags 2>/dev/null || pkg-config --cflags libxml-2.0)
+XML2_LIBS=$(xml2-config --libs 2>/dev/null || pkg-config --libs libxml-2.0)
+# shellcheck disable=SC2086
+cc -O2 -std=c11 -Wall -Wno-unused-parameter $XML2_CFLAGS -o build/bench/parse_ref bench/parse_ref.c $XML2_LIBS
+
+bench_setup
+if [[ -z $OUT ]]; then
+    OUT=$TD_TMP/pred    # removed with the cluster folder
+fi
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+echo "bench: loading $SITES" >&2
+bench_load "$SITES"
+
+# One CSV per system (url, text), split into files by a few lines of Python.
+bench_psql <<SQL
+CREATE TABLE site_profiles AS SELECT host, template_profile(html) AS profile FROM pages GROUP BY host;
+\copy (SELECT p.url, strip_template(p.html, s.profile, $THRESHOLD) FROM pages p JOIN site_profiles s USING (host) ORDER BY p.url) TO '$OUT/strip.csv' WITH (FORMAT csv)
+\copy (SELECT url, html_text(html) FROM pages ORDER BY url) TO '$OUT/html_text.csv' WITH (FORMAT csv)
+SQL
+for sys in strip html_text; do
+    rm -rf "${OUT:?}/$sys"
+    $PY - "$OUT/$sys.csv" "$OUT/$sys" <<'PY'
+import csv, os, sys
+src, dst = sys.argv[1], sys.argv[2]
+csv.field_size_limit(1 << 30)
+with open(src, newline="", encoding="utf-8") as f:
+    for url, text in csv.reader(f):
+        path = os.path.join(dst, url[:-len(".html")] + ".txt")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as o:
+            o.write(text)
+PY
+done
+rm -rf "${OUT:?}/parse_ref"
+build/bench/parse_ref -q -r 1 -m sax -t "$OUT/parse_ref" "$SITES" >/dev/null
+
+echo
+echo "=== quality on $SITES (threshold $THRESHOLD; site_* = averaged over sites)"
+for sys in strip html_text parse_ref; do
+    printf '%-10s ' "$sys"
+    $PY "$SCORE" "$SITES" "$OUT/$sys"
+done
+[[ $OUT == "$TD_TMP"/* ]] || echo "predictions in $OUT/{strip,html_text,parse_ref}"

@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# bench/run.sh [SITES_DIR] — speed and memory of templatedet inside PostgreSQL, in one run.
+#
+#   SITES_DIR   folder of sites, one sub-folder of .html files per site
+#               (default: ../shared/corpus/sites beside the repo)
+#   REPS=3      timings per measure; the median is reported
+#   BIG=1000    page counts of the synthetic site whose profile memory is measured
+#               (several allowed: BIG="1000 10000")
+#   NO_INSTALL=1  skip make && make install (use the installed extension)
+#   KEEP=1      leave the cluster running at the end (test/cluster.sh)
+#
+# Steps: make && make install; a throwaway cluster; pages(url, host, html bytea) loaded
+# with pg_read_binary_file; then, each REPS times, with parallel query off so one
+# backend does all the work, wall (clock_timestamp) and backend CPU (/proc/self/stat
+# of the backend, read with pg_read_file):
+#   detoast      sum(length(html))                       reading the pages alone
+#   html_text    sum(length(html_text(html)))            parse + render, no removal
+#   profile      template_profile(html) GROUP BY host   one profile per site
+#   strip        sum(length(strip_template(html, profile)))
+# and bench/parse_ref (libxml2 parse + one walk; SAX floor) on the same files.
+# Then profile sizes, and the backend's peak RSS (VmHWM) growth while building a
+# profile of BIG pages (the corpus pages repeated, each copy made distinct).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. bench/lib.sh
+
+SITES=${1:-}
+if [[ -z $SITES ]]; then
+    for d in ../shared/corpus/sites test/demo/sites test/demo/pages; do
+        [[ -d $d ]] && { SITES=$d; break; }
+    done
+fi
+[[ -n $SITES && -d $SITES ]] || { echo "usage: bench/run.sh SITES_DIR (no ../shared/corpus/sites here)" >&2; exit 2; }
+SITES=$(cd "$SITES" && pwd)
+REPS=${REPS:-3}
+BIG=${BIG:-1000}
+HZ=$(getconf CLK_TCK)
+
+# ---- parse-only reference binary (libxml2 only)
+mkdir -p build/bench
+XML2_CFLAGS=$(xml2-config --cflags 2>/dev/null || pkg-config --cflags libxml-2.0)
+XML2_LIBS=$(xml2-config --libs 2>/dev/null || pkg-config --libs libxml-2.0)
+# shellcheck disable=SC2086
+cc -O2 -std=c11 -Wall -Wno-unused-parameter $XML2_CFLAGS -o build/bench/parse_ref bench/parse_ref.c $XML2_LIBS
+
+bench_setup
+echo "bench: loading $SITES" >&2
+bench_load "$SITES"
+
+bench_psql <<SQL
+CREATE SCHEMA bench;
+-- CPU seconds (user + system) of this backend so far
+CREATE FUNCTION bench.cpu() RETURNS float8 LANGUAGE sql AS \$\$
+  SELECT (f[12]::float8 + f[13]::float8) / $HZ
+  FROM (SELECT string_to_array(split_part(pg_read_file('/proc/self/stat'), ') ', 2), ' ') AS f) s \$\$;
+-- peak resident set of this backend, bytes
+CREATE FUNCTION bench.hwm() RETURNS bigint LANGUAGE sql AS \$\$
+  SELECT 1024 * substring(pg_read_file('/proc/self/status') FROM 'VmHWM:\s+(\d+) kB')::bigint \$\$;
+CREATE TABLE bench.results (label text, rep int, wall_s float8, cpu_s float8, result numeric);
+CREATE FUNCTION bench.time(label text, q text, reps int) RETURNS void LANGUAGE plpgsql AS \$\$
+DECLARE c0 float8; t0 timestamptz; r numeric;
+BEGIN
+  FOR i IN 1..reps LOOP
+    c0 := bench.cpu(); t0 := clock_timestamp();
+    EXECUTE q INTO r;
+    INSERT INTO bench.results
+      VALUES (label, i, extract(epoch FROM clock_timestamp() - t0), bench.cpu() - c0, r);
+  END LOOP;
+END \$\$;
+SQL
+
+echo "bench: timing in the server ($REPS runs each)" >&2
+bench_psql <<SQL
+SET max_parallel_workers_per_gather = 0;
+SET jit = off;
+SELECT bench.time('detoast', 'SELECT sum(length(html)) FROM pages', $REPS);
+SELECT bench.time('html_text', 'SELECT sum(length(html_text(html))) FROM pages', $REPS);
+SELECT bench.time('profile',
+  'SELECT sum(pg_column_size(p)) FROM (SELECT host, template_profile(html) AS p FROM pages GROUP BY host) s', $REPS);
+CREATE TABLE site_profiles AS SELECT host, template_profile(html) AS profile FROM pages GROUP BY host;
+SELECT bench.time('strip',
+  'SELECT sum(length(strip_template(p.html, s.profile))) FROM pages p JOIN site_profiles s USING (host)', $REPS);
+SQL
+
+echo "bench: parse_ref on the same files" >&2
+PR=$(build/bench/parse_ref -q -r "$REPS" -m dom -m sax "$SITES")
+while read -r line; do
+    declare -A kv=()
+    for f in $line; do kv[${f%%=*}]=${f#*=}; done
+    bench_psql -c "INSERT INTO bench.results SELECT 'parse_ref_${kv[mode]}', 0, ${kv[wall_s]}, ${kv[cpu_s]}, ${kv[text_chars]}"
+done <<<"$PR"
+
+# ---- memory of a profile of BIG pages
+for n in $BIG; do
+    echo "bench: profile memory, $n pages" >&2
+    bench_psql <<SQL
+CREATE TABLE synth_$n AS
+  SELECT row_number() OVER () AS id,
+         CASE WHEN g = 1 THEN html
+              ELSE html || convert_to('<p>synthetic copy ' || g || ' of ' || url || '</p>', 'UTF8') END AS html
+  FROM (SELECT * FROM pages ORDER BY url) p,
+       generate_series(1, ceil($n / (SELECT count(*) FROM pages)::float8)::int) g
+  ORDER BY g, url LIMIT $n;
+SQL
+    # a fresh backend: warm the buffers and the detoasting first, then the profile
+    bench_psql <<SQL
+SET max_parallel_workers_per_gather = 0;
+SELECT sum(length(html)) FROM synth_$n \g /dev/null
+SELECT bench.hwm() AS hwm0 \gset
+CREATE TABLE big_profile_$n AS SELECT count(*) AS pages, template_profile(html) AS profile FROM synth_$n;
+INSERT INTO bench.results SELECT 'memory_$n', 0, NULL, NULL, bench.hwm() - :hwm0;
+INSERT INTO bench.results SELECT 'memory_base_$n', 0, NULL, NULL, :hwm0;
+SQL
+done
+
+# ---- report
+MB=$(bench_psql -Atc "SELECT round(sum(length(html)) / 1e6, 3) FROM pages")
+NP=$(bench_psql -Atc "SELECT count(*) FROM pages")
+NS=$(bench_psql -Atc "SELECT count(DISTINCT host) FROM pages")
+echo
+echo "=== templatedet bench: $NP pages, $NS sites, $MB MB (10^6 bytes) from $SITES"
+echo "    PostgreSQL $(bench_psql -Atc 'SHOW server_version'), libxml2 $(xml2-config --version), $(nproc) CPUs; median of $REPS; pages/s and MB/s per CPU-second"
+bench_psql -P footer=off <<SQL
+WITH m AS (
+  SELECT label, percentile_disc(0.5) WITHIN GROUP (ORDER BY wall_s) AS wall_s,
+         percentile_disc(0.5) WITHIN GROUP (ORDER BY cpu_s) AS cpu_s
+  FROM bench.results WHERE wall_s IS NOT NULL GROUP BY label)
+SELECT label AS measure, round(wall_s::numeric, 3) AS wall_s, round(cpu_s::numeric, 3) AS cpu_s,
+       round(($NP / nullif(cpu_s, 0))::numeric, 0) AS pages_per_s,
+       round(($MB / nullif(cpu_s, 0))::numeric, 2) AS mb_per_s
+FROM m ORDER BY array_position(ARRAY['detoast','parse_ref_sax','parse_ref_dom','html_text','profile','strip'], label);
+SQL
+bench_psql -At <<'SQL'
+WITH m AS (
+  SELECT label, percentile_disc(0.5) WITHIN GROUP (ORDER BY cpu_s) AS c,
+         percentile_disc(0.5) WITHIN GROUP (ORDER BY wall_s) AS w
+  FROM bench.results WHERE wall_s IS NOT NULL GROUP BY label)
+SELECT format(E'ratio strip / parse_ref(dom): %s CPU, %s wall   (target <= 1.6)\n'
+              'ratio strip / html_text:      %s CPU, %s wall\n'
+              'ratio profile / parse_ref(dom): %s CPU\n'
+              'ratio html_text / parse_ref(dom): %s CPU',
+  round((s.c / r.c)::numeric, 2), round((s.w / r.w)::numeric, 2),
+  round((s.c / h.c)::numeric, 2), round((s.w / h.w)::numeric, 2),
+  round((p.c / r.c)::numeric, 2), round((h.c / r.c)::numeric, 2))
+FROM m s, m r, m h, m p
+WHERE s.label = 'strip' AND r.label = 'parse_ref_dom' AND h.label = 'html_text' AND p.label = 'profile';
+SQL
+echo
+echo "--- site profiles (pg_column_size; profile_info)"
+bench_psql -P footer=off -c "SELECT host, pg_column_size(profile) AS bytes, profile_info(profile)::text AS info FROM site_profiles ORDER BY host"
+bench_psql -At -c "SELECT format('site profiles: %s sites, total %s bytes, largest %s bytes', count(*), sum(pg_column_size(profile)), max(pg_column_size(profile))) FROM site_profiles"
+echo
+echo "--- profile of a synthetic site (peak RSS growth of the backend, VmHWM; target < 16 MB at 1,000 pages)"
+for n in $BIG; do
+    bench_psql -At <<SQL
+SELECT format('%s pages: peak RSS growth %s MB (backend peak %s MB), profile %s bytes stored, info %s',
+  b.pages, round((SELECT result FROM bench.results WHERE label = 'memory_$n') / 1048576.0, 2),
+  round(((SELECT result FROM bench.results WHERE label = 'memory_$n') +
+         (SELECT result FROM bench.results WHERE label = 'memory_base_$n')) / 1048576.0, 1),
+  pg_column_size(b.profile), profile_info(b.profile)::text)
+FROM big_profile_$n b;
+SQL
+done
