@@ -32,3 +32,10 @@ build/core/%: test/core/%.c $(CORE_SRCS) $(wildcard src/core/*.h) test/core/chec
 .PHONY: core-check
 core-check: $(CORE_TESTS)
 	@set -e; for t in $(CORE_TESTS); do echo "== $$t"; ASAN_OPTIONS=detect_leaks=1 $$t; done
+
+# ---- benchmark and quality on a folder of sites (bench/README.md); not a test --
+# make bench [SITES=dir] [THRESHOLD=0.1]
+.PHONY: bench
+bench:
+	@bash bench/run.sh $(if $(SITES),"$(SITES)")
+	@bash bench/quality.sh -t $(or $(THRESHOLD),0.1) $(if $(SITES),"$(SITES)")
