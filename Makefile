@@ -16,9 +16,34 @@ SHLIB_LINK  = $(XML2_LIBS)
 
 PG_CONFIG  ?= pg_config
 PGXS       := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
-ifneq ($(PGXS),)
+ifneq ($(wildcard $(PGXS)),)
 include $(PGXS)
+else
+# No server headers yet (fresh machine): `make test` and `make demo` install them first.
+all:
+	@echo "no PGXS for '$(PG_CONFIG)': run 'make deps' (as root) first" >&2; exit 1
 endif
+
+# ---- set-up, tests, demo (scripts in test/; see README) ------------------------
+# make deps   install what is missing (apt-get, as root)
+# make test   deps, build, install, throwaway cluster, every suite; CI runs this
+# make demo   the same set-up, then a generated sample crawl (or PAGES=dir of .html)
+# Fuzz targets named fuzz-* are run by `make test` for FUZZ_TIME seconds each
+# (pass -max_total_time=$(FUZZ_TIME) to the fuzzer).
+FUZZ_TIME  ?= 20
+export PG_CONFIG
+
+.PHONY: deps test demo
+deps:
+	@bash test/deps.sh
+test:
+	@bash test/run.sh
+demo:
+	@bash test/demo/run.sh $(if $(PAGES),"$(PAGES)")
+
+# `make -s td-print-VAR` prints a variable for the scripts (e.g. REGRESS)
+td-print-%:
+	@echo '$($*)'
 
 # ---- core unit tests: pure C, no server --------------------------------------
 CORE_CC      ?= cc

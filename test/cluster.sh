@@ -1,0 +1,115 @@
+# Sourced by test/run.sh and test/demo/run.sh: a throwaway PostgreSQL cluster.
+#
+#   td_cluster_start   initdb in a fresh temp folder, start on a free port; exports
+#                      PGHOST (the folder: the unix socket lives there), PGPORT, PGUSER
+#   td_cluster_stop    stop it and remove the folder (KEEP=1: leave it running)
+#   td_cluster_traps   call td_cluster_stop on exit, also on failure and Ctrl-C
+#
+# It never uses a system cluster or a fixed port: a developer's own server, a parallel
+# CI job or a second `make test` can run beside it.
+
+PG_CONFIG=${PG_CONFIG:-pg_config}
+TD_TMP=
+TD_CHILD=
+
+td_pgbin() {    # the server's programs for the pg_config in use
+    local bindir major
+    bindir=$("$PG_CONFIG" --bindir)
+    if [[ -x $bindir/initdb ]]; then echo "$bindir"; return; fi
+    # Debian: pg_config may be libpq-dev's copy (bindir /usr/bin, no initdb there).
+    major=$("$PG_CONFIG" --version | awk '{print $2}'); major=${major%%.*}
+    major=${major%%[!0-9]*}
+    echo "/usr/lib/postgresql/$major/bin"
+}
+
+td_as_server() {   # run a server program as the cluster's owner: the server refuses root
+    if ((EUID == 0)); then
+        # cd: runuser keeps the cwd, which the postgres user may not be able to read
+        (cd "$TD_TMP" && runuser -u postgres -- "$@")
+    else
+        "$@"
+    fi
+}
+
+td_port_free() {   # nothing answers on 127.0.0.1:$1
+    ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
+td_cluster_start() {
+    local bin port try parent=${TMPDIR:-/tmp}
+    bin=$(td_pgbin)
+    if ((EUID == 0)); then
+        getent passwd postgres >/dev/null || { echo "cluster: no 'postgres' OS user to run the server as" >&2; return 1; }
+        parent=/tmp     # the postgres user must be able to reach it
+    fi
+    TD_TMP=$(mktemp -d "$parent/templatedet.XXXXXX")
+    ((EUID == 0)) && chown postgres: "$TD_TMP"
+
+    # C locale and UTF-8: the same sort order and encoding on every machine, so
+    # expected outputs do not depend on the host's locale settings.
+    if ! td_as_server "$bin/initdb" -D "$TD_TMP/data" -U postgres --auth=trust \
+            --no-locale -E UTF8 --no-sync >"$TD_TMP/initdb.log" 2>&1; then
+        cat "$TD_TMP/initdb.log" >&2
+        return 1
+    fi
+
+    # Probe a free port; another process may take it before the server binds, so retry.
+    for try in 1 2 3 4 5 6 7 8 9 10; do
+        port=$((20000 + RANDOM % 40000))
+        td_port_free "$port" || continue
+        # fsync and friends off: the data is thrown away, speed is what matters.
+        if td_as_server "$bin/pg_ctl" -D "$TD_TMP/data" -l "$TD_TMP/server.log" -w -t 60 \
+                -o "-c port=$port -c listen_addresses=127.0.0.1 -c unix_socket_directories='$TD_TMP' -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+                start >/dev/null; then
+            export PGHOST=$TD_TMP PGPORT=$port PGUSER=postgres
+            # settings of the caller's own environment must not leak into the tests
+            unset PGDATABASE PGSERVICE PGOPTIONS PGPASSWORD PGHOSTADDR PGSSLMODE
+            echo "cluster: PostgreSQL $("$bin/postgres" -V | awk '{print $3}') on port $port, socket and data in $TD_TMP"
+            return 0
+        fi
+    done
+    echo "cluster: the server did not start; its log:" >&2
+    tail -n 30 "$TD_TMP/server.log" >&2 || true
+    return 1
+}
+
+td_cluster_stop() {
+    [[ -n $TD_TMP && -d $TD_TMP ]] || return 0
+    if [[ -n ${KEEP:-} && -f $TD_TMP/data/postmaster.pid ]]; then
+        cat <<EOF
+
+cluster kept running (KEEP=$KEEP):
+  psql -h $TD_TMP -p $PGPORT -U postgres ${TD_KEEP_DB:-postgres}
+  stop and remove:  $( ((EUID == 0)) && echo "runuser -u postgres -- ")$(td_pgbin)/pg_ctl -D $TD_TMP/data stop && rm -rf $TD_TMP
+EOF
+        return 0
+    fi
+    # immediate: no shutdown checkpoint for data that is about to be deleted
+    if [[ -f $TD_TMP/data/postmaster.pid ]] &&
+       ! td_as_server "$(td_pgbin)/pg_ctl" -D "$TD_TMP/data" -m immediate -w -t 30 stop >/dev/null 2>&1; then
+        kill -KILL "$(head -n 1 "$TD_TMP/data/postmaster.pid")" 2>/dev/null || true
+    fi
+    rm -rf "$TD_TMP"
+    TD_TMP=
+}
+
+td_cluster_traps() {
+    # A suite running in the background (see td_run) is stopped with its whole
+    # process group before the cluster goes.
+    trap 'rc=$?; [[ -n $TD_CHILD ]] && kill -TERM -- "-$TD_CHILD" 2>/dev/null; td_cluster_stop; exit $rc' EXIT
+    trap 'echo "interrupted" >&2; exit 130' INT
+    trap 'exit 143' TERM
+}
+
+# td_run SECONDS cmd...: run cmd (a command or an exported function) with a time
+# limit.  In the background plus `wait`, because bash runs a trap (Ctrl-C) only once a
+# foreground command has finished, while `wait` returns at once.
+td_run() {
+    local limit=$1; shift
+    timeout -k 10 "$limit" bash -c '"$@"' td_run "$@" &
+    TD_CHILD=$!
+    local rc=0
+    wait "$TD_CHILD" || rc=$?
+    TD_CHILD=
+    return $rc
+}

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Install, with apt-get, whatever the build and the test suites need and is missing
+# for the pg_config in use (PG_CONFIG, default: the one on PATH).  Detects by files and
+# commands, so it is quiet and touches nothing (no network) when all is present.
+set -euo pipefail
+
+PG_CONFIG=${PG_CONFIG:-pg_config}
+need=()
+
+if command -v "$PG_CONFIG" >/dev/null 2>&1; then
+    # "PostgreSQL 15.4 (Debian ...)" -> 15;  "PostgreSQL 9.6.2" -> 9.6
+    version=$("$PG_CONFIG" --version | awk '{print $2}')
+    case $version in
+        9.*) major=${version%.*} ;;
+        *)   major=${version%%.*} ;;
+    esac
+    major=${major%%[!0-9.]*}          # "17devel" -> 17
+    bindir=$("$PG_CONFIG" --bindir)
+    # Debian's pg_config falls back to libpq-dev's copy (bindir /usr/bin) when no
+    # server-dev package is installed, so look in the versioned directory as well.
+    if [[ ! -x $bindir/postgres && ! -x /usr/lib/postgresql/$major/bin/postgres ]]; then
+        need+=("postgresql-$major")
+    fi
+    pgxs=$("$PG_CONFIG" --pgxs 2>/dev/null || true)
+    incdir=$("$PG_CONFIG" --includedir-server 2>/dev/null || true)
+    if [[ -z $pgxs || ! -f $pgxs || ! -f $incdir/postgres.h ]]; then
+        need+=("postgresql-server-dev-$major")
+    fi
+    sharedir=$("$PG_CONFIG" --sharedir)
+    if [[ ! -f $sharedir/extension/pgtap.control && ! -f /usr/share/postgresql/$major/extension/pgtap.control ]]; then
+        need+=("postgresql-$major-pgtap")
+    fi
+else
+    # No pg_config at all: take the distribution's default major version.
+    need+=(postgresql postgresql-server-dev-all)
+    again=1     # which pgTAP matches is known only once pg_config is there
+fi
+
+command -v xml2-config >/dev/null 2>&1 || [[ -f /usr/include/libxml2/libxml/HTMLparser.h ]] \
+    || need+=(libxml2-dev)
+command -v pg_prove >/dev/null 2>&1 || need+=(libtap-parser-sourcehandler-pgtap-perl)
+command -v cc       >/dev/null 2>&1 || need+=(gcc)
+command -v make     >/dev/null 2>&1 || need+=(make)
+
+((${#need[@]} == 0)) && exit 0
+
+echo "deps: missing: ${need[*]}"
+if ((EUID != 0)); then
+    echo "deps: run as root (or install them yourself): apt-get install ${need[*]}" >&2
+    exit 1
+fi
+if ! command -v apt-get >/dev/null 2>&1; then
+    echo "deps: no apt-get here; install the equivalent of: ${need[*]}" >&2
+    exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+[[ -n ${TD_DEPS_AGAIN:-} ]] || apt-get update -q     # once per run
+apt-get install -y -q --no-install-recommends "${need[@]}"
+echo "deps: installed ${need[*]}"
+if [[ -n ${again:-} && -z ${TD_DEPS_AGAIN:-} ]]; then
+    TD_DEPS_AGAIN=1 exec bash "$0"
+fi
