@@ -57,6 +57,23 @@ pg_interrupted(void *arg)
 	return InterruptPending && INTERRUPTS_CAN_BE_PROCESSED();
 }
 
+/*
+ * QueryCancelPending / ProcDiePending with interrupts processable: the next
+ * CHECK_FOR_INTERRUPTS() throws (a cancel is only ignored while reading a
+ * command, never while a function runs).
+ */
+static int
+pg_cancel_pending(void *arg)
+{
+	return (QueryCancelPending || ProcDiePending) && INTERRUPTS_CAN_BE_PROCESSED();
+}
+
+void
+td_pg_env_cancel_only(td_env *env)
+{
+	env->interrupted = pg_cancel_pending;
+}
+
 void
 td_pg_env_init(td_env *env, MemoryContext cxt)
 {
@@ -193,14 +210,13 @@ parse_bytes(td_env *env, const char *data, size_t len, const char *encoding)
 }
 
 td_tree *
-td_pg_parse_arg(td_env *env, FunctionCallInfo fcinfo, int argno)
+td_pg_parse_arg(td_env *env, FunctionCallInfo fcinfo, int argno, bool is_bytea)
 {
-	Oid			argtype = get_fn_expr_argtype(fcinfo->flinfo, argno);
 	struct varlena *arg = PG_DETOAST_DATUM_PACKED(PG_GETARG_DATUM(argno));
 	const char *data = VARDATA_ANY(arg);
 	size_t		len = VARSIZE_ANY_EXHDR(arg);
 
-	if (argtype == BYTEAOID)
+	if (is_bytea)
 	{
 		size_t		bom_len = 0;
 		const char *encoding = td_sniff_charset(data, len, &bom_len);

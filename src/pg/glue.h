@@ -31,6 +31,13 @@ extern int	td_guc_profile_capacity;
 extern void td_pg_env_init(td_env *env, MemoryContext cxt);
 
 /*
+ * Makes env report only interrupts that will end the query (cancel,
+ * timeout, termination), for core calls that cannot be retried because an
+ * interrupt leaves their target half-changed (merging into a profile).
+ */
+extern void td_pg_env_cancel_only(td_env *env);
+
+/*
  * A fresh context for one call's scratch work, under the current one (so an
  * ERROR releases it with the query); delete it when done.  A macro because
  * context names must be string constants.
@@ -74,11 +81,13 @@ extern void td_pg_limits(td_limits *limits);
 extern void td_pg_profile_settings(td_profile_settings *settings);
 
 /*
- * Parses the html argument argno of fcinfo (text: server encoding converted
+ * Parses the html argument argno of fcinfo (a separate C entry point per
+ * argument type, so this never depends on fn_expr being set) (text: server encoding converted
  * to UTF-8; bytea: charset sniffed from BOM / <meta>, else windows-1252)
  * under PostgreSQL's libxml2 protocol.  The tree lives in env's context.
  */
-extern td_tree *td_pg_parse_arg(td_env *env, FunctionCallInfo fcinfo, int argno);
+extern td_tree *td_pg_parse_arg(td_env *env, FunctionCallInfo fcinfo, int argno,
+								 bool is_bytea);
 
 /*
  * A td_buf whose first VARHDRSZ bytes are reserved, so that the finished

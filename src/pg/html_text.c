@@ -6,10 +6,11 @@
 
 #include "render.h"
 
-PG_FUNCTION_INFO_V1(html_text);
+PG_FUNCTION_INFO_V1(html_text_text);
+PG_FUNCTION_INFO_V1(html_text_bytea);
 
-Datum
-html_text(PG_FUNCTION_ARGS)
+static text *
+visible_text(FunctionCallInfo fcinfo, bool is_bytea)
 {
 	MemoryContext scratch = td_pg_scratch_context("templatedet html_text");
 	td_env		env;
@@ -19,7 +20,7 @@ html_text(PG_FUNCTION_ARGS)
 	text	   *result;
 
 	td_pg_env_init(&env, scratch);
-	tree = td_pg_parse_arg(&env, fcinfo, 0);
+	tree = td_pg_parse_arg(&env, fcinfo, 0, is_bytea);
 
 	/* the result must outlive the scratch context */
 	td_pg_env_init(&outenv, CurrentMemoryContext);
@@ -29,5 +30,17 @@ html_text(PG_FUNCTION_ARGS)
 	result = td_pg_varbuf_text(&buf);
 
 	MemoryContextDelete(scratch);
-	PG_RETURN_TEXT_P(result);
+	return result;
+}
+
+Datum
+html_text_text(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_TEXT_P(visible_text(fcinfo, false));
+}
+
+Datum
+html_text_bytea(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_TEXT_P(visible_text(fcinfo, true));
 }

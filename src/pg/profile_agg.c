@@ -13,7 +13,8 @@
 #include "fingerprint.h"
 #include "utils/memutils.h"
 
-PG_FUNCTION_INFO_V1(template_profile_transfn);
+PG_FUNCTION_INFO_V1(template_profile_transfn_text);
+PG_FUNCTION_INFO_V1(template_profile_transfn_bytea);
 PG_FUNCTION_INFO_V1(template_profile_union_transfn);
 PG_FUNCTION_INFO_V1(template_profile_combinefn);
 PG_FUNCTION_INFO_V1(template_profile_serialfn);
@@ -45,6 +46,7 @@ state_create(MemoryContext cxt)
 	td_status	st;
 
 	td_pg_env_init(&state->env, cxt);
+	td_pg_env_cancel_only(&state->env);
 	td_pg_profile_settings(&settings);
 	st = td_profile_create(&state->env, &settings, &state->profile);
 	if (st != TD_OK)
@@ -60,6 +62,7 @@ state_from_bytes(MemoryContext cxt, const char *bytes, size_t len)
 	td_profile *p = NULL;
 
 	td_pg_env_init(&state->env, cxt);
+	td_pg_env_cancel_only(&state->env);
 	TD_PG_CALL(&state->env, p = NULL,
 			   td_profile_deserialize(&state->env, bytes, len,
 									  (uint32_t) td_guc_profile_capacity, &p),
@@ -69,10 +72,9 @@ state_from_bytes(MemoryContext cxt, const char *bytes, size_t len)
 }
 
 /*
- * dst += src.  The core's merge prunes only at its end, so an interrupt can
- * only be seen before dst changes; still, retrying a merge that might have
- * half-applied would double counts, so interrupts are not polled here: a
- * merge is linear in the (bounded) size of the two tables.
+ * dst += src.  An interrupted merge leaves dst half-merged and unusable, so
+ * it cannot be retried: the state's env only reports interrupts that end
+ * the query (td_pg_env_cancel_only), and CHECK_FOR_INTERRUPTS() throws.
  */
 static void
 state_merge(profile_state *dst, const profile_state *src)
@@ -90,7 +92,7 @@ state_merge(profile_state *dst, const profile_state *src)
 
 /* Adds one page (argument 1 of fcinfo) to state. */
 static void
-add_page(profile_state *state, FunctionCallInfo fcinfo)
+add_page(profile_state *state, FunctionCallInfo fcinfo, bool is_bytea)
 {
 	MemoryContext scratch = td_pg_scratch_context("templatedet page");
 	td_env		env;
@@ -101,17 +103,14 @@ add_page(profile_state *state, FunctionCallInfo fcinfo)
 	td_status	st;
 
 	td_pg_env_init(&env, scratch);
-	tree = td_pg_parse_arg(&env, fcinfo, 1);
+	tree = td_pg_parse_arg(&env, fcinfo, 1, is_bytea);
 
 	fp = MemoryContextAllocHuge(scratch, sizeof(uint64_t) * Max(tree->n_nodes, 1));
 	distinct = MemoryContextAllocHuge(scratch, sizeof(uint64_t) * Max(tree->n_nodes, 1));
 	TD_PG_CALL(&env, (void) 0, td_fingerprints(tree, fp), NULL);
 	n = td_page_fingerprints(tree, fp, distinct);
 
-	/*
-	 * A page is added whole or not at all: an interrupt is acted on only
-	 * after the add, never by retrying a half-counted page.
-	 */
+	/* the state's env is cancel-only: a half-added page is never retried */
 	st = td_profile_add_page(state->profile, distinct, n);
 	if (st == TD_EINTR)
 	{
@@ -125,8 +124,8 @@ add_page(profile_state *state, FunctionCallInfo fcinfo)
 }
 
 /* template_profile(html text|bytea): NULL pages are skipped. */
-Datum
-template_profile_transfn(PG_FUNCTION_ARGS)
+static Datum
+profile_transfn(FunctionCallInfo fcinfo, bool is_bytea)
 {
 	MemoryContext aggcxt = agg_context(fcinfo, "template_profile_transfn");
 	profile_state *state = PG_ARGISNULL(0) ? NULL : (profile_state *) PG_GETARG_POINTER(0);
@@ -139,8 +138,20 @@ template_profile_transfn(PG_FUNCTION_ARGS)
 	}
 	if (state == NULL)
 		state = state_create(aggcxt);
-	add_page(state, fcinfo);
+	add_page(state, fcinfo, is_bytea);
 	PG_RETURN_POINTER(state);
+}
+
+Datum
+template_profile_transfn_text(PG_FUNCTION_ARGS)
+{
+	return profile_transfn(fcinfo, false);
+}
+
+Datum
+template_profile_transfn_bytea(PG_FUNCTION_ARGS)
+{
+	return profile_transfn(fcinfo, true);
 }
 
 /* template_profile_union(tdprofile): merges stored profiles. */

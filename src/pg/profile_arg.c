@@ -37,7 +37,6 @@ load_profile(profile_cache *cache, struct varlena *raw, bool by_pointer,
 	MemoryContext old;
 	td_env		env;
 	struct varlena *bytes;
-	td_status	st;
 
 	MemoryContextReset(cache->cxt);
 	cache->valid = false;
@@ -53,10 +52,9 @@ load_profile(profile_cache *cache, struct varlena *raw, bool by_pointer,
 	MemoryContextSwitchTo(old);
 
 	td_pg_env_init(&env, cache->cxt);
-	st = td_profile_view_init(&env, VARDATA_ANY(bytes), VARSIZE_ANY_EXHDR(bytes),
-							  &cache->view);
-	if (st != TD_OK)
-		td_pg_report(&env, st, NULL);
+	TD_PG_CALL(&env, (void) 0,
+			   td_profile_view_init(&env, VARDATA_ANY(bytes), VARSIZE_ANY_EXHDR(bytes),
+									&cache->view), NULL);
 
 	cache->key = MemoryContextAlloc(cache->cxt, key_len);
 	memcpy(cache->key, key, key_len);

@@ -27,13 +27,11 @@ profile_info(PG_FUNCTION_ARGS)
 	bytea	   *p = PG_GETARG_BYTEA_PP(0);
 	td_env		env;
 	td_profile_view v;
-	td_status	st;
 	StringInfoData s;
 
 	td_pg_env_init(&env, CurrentMemoryContext);
-	st = td_profile_view_init(&env, VARDATA_ANY(p), VARSIZE_ANY_EXHDR(p), &v);
-	if (st != TD_OK)
-		td_pg_report(&env, st, NULL);
+	TD_PG_CALL(&env, (void) 0,
+			   td_profile_view_init(&env, VARDATA_ANY(p), VARSIZE_ANY_EXHDR(p), &v), NULL);
 
 	initStringInfo(&s);
 	appendStringInfo(&s, "{\"format_version\": %u, \"unit\": \"%s\", \"fingerprint_scheme\": %u",

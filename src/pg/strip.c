@@ -10,13 +10,15 @@
 
 #include "render.h"
 
-PG_FUNCTION_INFO_V1(strip_template);
-PG_FUNCTION_INFO_V1(strip_template_html);
+PG_FUNCTION_INFO_V1(strip_template_text);
+PG_FUNCTION_INFO_V1(strip_template_bytea);
+PG_FUNCTION_INFO_V1(strip_template_html_text);
+PG_FUNCTION_INFO_V1(strip_template_html_bytea);
 
 typedef td_status (*renderer) (const td_tree *tree, const uint8_t *drop, td_buf *out);
 
 static text *
-strip(FunctionCallInfo fcinfo, renderer render)
+strip(FunctionCallInfo fcinfo, bool is_bytea, renderer render)
 {
 	double		threshold = PG_GETARG_FLOAT8(2);
 	const td_profile_view *view;
@@ -32,7 +34,7 @@ strip(FunctionCallInfo fcinfo, renderer render)
 
 	scratch = td_pg_scratch_context("templatedet strip");
 	td_pg_env_init(&env, scratch);
-	tree = td_pg_parse_arg(&env, fcinfo, 0);
+	tree = td_pg_parse_arg(&env, fcinfo, 0, is_bytea);
 
 	TD_PG_CALL(&env, memset(&marks, 0, sizeof(marks)),
 			   td_mark_template(tree, view, threshold, &marks), NULL);
@@ -53,13 +55,25 @@ strip(FunctionCallInfo fcinfo, renderer render)
 }
 
 Datum
-strip_template(PG_FUNCTION_ARGS)
+strip_template_text(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_TEXT_P(strip(fcinfo, td_render_text));
+	PG_RETURN_TEXT_P(strip(fcinfo, false, td_render_text));
 }
 
 Datum
-strip_template_html(PG_FUNCTION_ARGS)
+strip_template_bytea(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_TEXT_P(strip(fcinfo, td_render_html));
+	PG_RETURN_TEXT_P(strip(fcinfo, true, td_render_text));
+}
+
+Datum
+strip_template_html_text(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_TEXT_P(strip(fcinfo, false, td_render_html));
+}
+
+Datum
+strip_template_html_bytea(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_TEXT_P(strip(fcinfo, true, td_render_html));
 }

@@ -23,12 +23,9 @@ validate(const char *bytes, size_t len)
 {
 	td_env		env;
 	td_profile_view view;
-	td_status	st;
 
 	td_pg_env_init(&env, CurrentMemoryContext);
-	st = td_profile_view_init(&env, bytes, len, &view);
-	if (st != TD_OK)
-		td_pg_report(&env, st, NULL);
+	TD_PG_CALL(&env, (void) 0, td_profile_view_init(&env, bytes, len, &view), NULL);
 }
 
 static bytea *

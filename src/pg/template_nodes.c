@@ -10,12 +10,13 @@
 #include "utils/builtins.h"
 #include "utils/tuplestore.h"
 
-PG_FUNCTION_INFO_V1(template_nodes);
+PG_FUNCTION_INFO_V1(template_nodes_text);
+PG_FUNCTION_INFO_V1(template_nodes_bytea);
 
 #define TEMPLATE_NODES_COLS 8
 
-Datum
-template_nodes(PG_FUNCTION_ARGS)
+static void
+nodes(FunctionCallInfo fcinfo, bool is_bytea)
 {
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	double		threshold = PG_GETARG_FLOAT8(2);
@@ -36,7 +37,7 @@ template_nodes(PG_FUNCTION_ARGS)
 	scratch = td_pg_scratch_context("templatedet template_nodes");
 	rowcxt = AllocSetContextCreate(scratch, "templatedet row", ALLOCSET_DEFAULT_SIZES);
 	td_pg_env_init(&env, scratch);
-	tree = td_pg_parse_arg(&env, fcinfo, 0);
+	tree = td_pg_parse_arg(&env, fcinfo, 0, is_bytea);
 
 	TD_PG_CALL(&env, memset(&marks, 0, sizeof(marks)),
 			   td_mark_template(tree, view, threshold, &marks), NULL);
@@ -74,5 +75,18 @@ template_nodes(PG_FUNCTION_ARGS)
 	}
 
 	MemoryContextDelete(scratch);
+}
+
+Datum
+template_nodes_text(PG_FUNCTION_ARGS)
+{
+	nodes(fcinfo, false);
+	return (Datum) 0;
+}
+
+Datum
+template_nodes_bytea(PG_FUNCTION_ARGS)
+{
+	nodes(fcinfo, true);
 	return (Datum) 0;
 }
