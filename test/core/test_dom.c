@@ -1,0 +1,693 @@
+/*
+ * test_dom.c — the page tree: shapes of known pages, decoding, limits,
+ * interrupts and allocation failures (run under ASan/UBSan with leak checks).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "check.h"
+#include "render.h"
+#include "tags.h"
+#include "tree.h"
+
+/* ---- helpers -------------------------------------------------------------- */
+
+/* An allocator that fails from call number budget on (never if < 0) and counts live blocks. */
+typedef struct counting
+{
+	long		budget;
+	long		calls;
+	long		live;
+	long		polls;
+	long		interrupt_at;	/* interrupted() answers 1 from this poll on (never if < 0) */
+} counting;
+
+static void *
+c_alloc(void *arg, size_t size)
+{
+	counting   *c = arg;
+
+	if (c->budget >= 0 && c->calls++ >= c->budget)
+		return NULL;
+	c->live++;
+	return malloc(size);
+}
+
+static void *
+c_realloc(void *arg, void *p, size_t old_size, size_t new_size)
+{
+	counting   *c = arg;
+	void	   *np;
+
+	(void) old_size;
+	if (c->budget >= 0 && c->calls++ >= c->budget)
+		return NULL;
+	np = realloc(p, new_size);
+	if (np && p == NULL)
+		c->live++;
+	return np;
+}
+
+static void
+c_free(void *arg, void *p)
+{
+	counting   *c = arg;
+
+	if (p)
+		c->live--;
+	free(p);
+}
+
+static int
+c_interrupted(void *arg)
+{
+	counting   *c = arg;
+
+	c->polls++;
+	return c->interrupt_at >= 0 && c->polls > c->interrupt_at;
+}
+
+static void
+counting_env(td_env *env, counting *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->budget = -1;
+	c->interrupt_at = -1;
+	td_env_default(env);
+	env->alloc = c_alloc;
+	env->realloc = c_realloc;
+	env->free = c_free;
+	env->interrupted = c_interrupted;
+	env->arg = c;
+}
+
+static td_tree *
+parse(const char *html, size_t len, const char *enc)
+{
+	static td_env env;
+	td_tree    *t = NULL;
+	td_status	st;
+
+	td_env_default(&env);
+	st = td_parse_html(&env, html, len, enc, NULL, &t);
+	CHECK(st == TD_OK && t != NULL, "parse failed: %d %s", st, env.errmsg);
+	return t;
+}
+
+static td_tree *
+parse_s(const char *html)
+{
+	return parse(html, strlen(html), "UTF-8");
+}
+
+/*
+ * The tree as a string: elements as name[children], text in quotes, so that
+ * a whole tree is compared at once.  Iterative, like everything over trees.
+ */
+static char *
+shape(const td_tree *t)
+{
+	td_env		env;
+	td_buf		b;
+	uint32_t	prev = TD_NONE;
+
+	td_env_default(&env);
+	td_buf_init(&b, &env);
+	for (uint32_t j = 1; j < t->n_nodes; j++)
+	{
+		const td_node *n = &t->nodes[j];
+
+		for (uint32_t k = prev; k != TD_NONE && k != n->parent; k = t->nodes[k].parent)
+			if (t->nodes[k].kind == TD_ELEM)
+				td_buf_putc(&b, ']');
+		if (prev != TD_NONE && prev != n->parent)
+			td_buf_putc(&b, ' ');
+		if (n->kind == TD_ELEM)
+		{
+			td_buf_append(&b, td_node_str(t, j), n->str_len);
+			td_buf_putc(&b, '[');
+		}
+		else
+		{
+			td_buf_putc(&b, '"');
+			td_buf_append(&b, td_node_str(t, j), n->str_len);
+			td_buf_putc(&b, '"');
+		}
+		prev = j;
+	}
+	for (uint32_t k = prev; k != TD_NONE && k != 0; k = t->nodes[k].parent)
+		if (t->nodes[k].kind == TD_ELEM)
+			td_buf_putc(&b, ']');
+	td_buf_terminate(&b);
+	return b.data;
+}
+
+static void
+check_shape(const td_tree *t, const char *want)
+{
+	char	   *got = shape(t);
+
+	CHECK(strcmp(got, want) == 0, "shape\n  got:  %s\n  want: %s", got, want);
+	free(got);
+}
+
+/* Every structural promise of tree.h, checked on one tree. */
+static int
+invariants_hold(const td_tree *t)
+{
+	const td_node *nodes = t->nodes;
+
+	if (t->n_nodes == 0 || nodes[0].kind != TD_ROOT || nodes[0].parent != TD_NONE ||
+		nodes[0].end != t->n_nodes || nodes[0].depth != 0)
+		return 0;
+	for (uint32_t i = 0; i < t->n_nodes; i++)
+	{
+		const td_node *n = &nodes[i];
+		uint32_t	expect_child = i + 1;
+
+		if (n->end <= i || n->end > t->n_nodes)
+			return 0;
+		if (i > 0)
+		{
+			const td_node *p = &nodes[n->parent];
+			uint8_t		inherit = p->flags & (TD_F_PRE | TD_F_INHIDDEN);
+
+			if (n->parent >= i || n->end > p->end || n->depth != p->depth + 1)
+				return 0;
+			if (p->flags & TD_F_HIDDEN)
+				inherit |= TD_F_INHIDDEN;
+			if (n->flags != (inherit | (n->kind == TD_ELEM ? td_tag_flags(n->tag) : 0)))
+				return 0;
+			if ((size_t) n->str_off + n->str_len > t->n_strings)
+				return 0;
+		}
+		if (n->kind == TD_TEXT && (n->end != i + 1 || n->str_len == 0))
+			return 0;
+		/* children tile the subtree in order */
+		for (uint32_t c = n->first_child; c != TD_NONE; c = nodes[c].next_sibling)
+		{
+			if (c != expect_child || nodes[c].parent != i)
+				return 0;
+			expect_child = nodes[c].end;
+		}
+		if (expect_child != n->end)
+			return 0;
+	}
+	return 1;
+}
+
+static char *
+text_of(const td_tree *t)
+{
+	td_env		env;
+	td_buf		b;
+
+	td_env_default(&env);
+	td_buf_init(&b, &env);
+	td_render_text(t, NULL, &b);
+	td_buf_terminate(&b);
+	return b.data;
+}
+
+static void
+check_text(const td_tree *t, const char *want)
+{
+	char	   *got = text_of(t);
+
+	CHECK(strcmp(got, want) == 0, "text\n  got:  [%s]\n  want: [%s]", got, want);
+	free(got);
+}
+
+static uint32_t
+find_elem(const td_tree *t, const char *name, int nth)
+{
+	for (uint32_t i = 0; i < t->n_nodes; i++)
+		if (t->nodes[i].kind == TD_ELEM && t->nodes[i].str_len == strlen(name) &&
+			memcmp(td_node_str(t, i), name, strlen(name)) == 0 && nth-- == 0)
+			return i;
+	return TD_NONE;
+}
+
+static int
+attr_is(const td_tree *t, uint32_t i, const char *name, const char *want)
+{
+	uint32_t	len = 0;
+	const char *v = td_node_attr(t, i, name, &len);
+
+	if (want == NULL)
+		return v == NULL;
+	return v != NULL && len == strlen(want) && memcmp(v, want, len) == 0;
+}
+
+/* ---- tests ---------------------------------------------------------------- */
+
+static void
+test_tag_table(void)
+{
+	int			found = 0;
+
+	for (uint16_t id = 1; id < TD_TAG_COUNT; id++)
+	{
+		const char *name = td_tag_name(id);
+
+		if (td_tag_lookup(name, strlen(name)) == id)
+			found++;
+		else
+			CHECK(0, "td_tag_lookup(\"%s\") does not find id %u", name, (unsigned) id);
+		if (id > 1)
+			CHECK(strcmp(td_tag_name(id - 1), name) < 0, "tag list not sorted at \"%s\"", name);
+	}
+	CHECK(found == TD_TAG_COUNT - 1, "%d of %d tags found", found, TD_TAG_COUNT - 1);
+	CHECK(td_tag_lookup("foo", 3) == TD_TAG_UNKNOWN, "foo");
+	CHECK(td_tag_lookup("h7", 2) == TD_TAG_UNKNOWN, "h7");
+	CHECK(td_tag_lookup("d", 1) == TD_TAG_UNKNOWN, "prefix d");
+	CHECK(td_tag_lookup("divx", 4) == TD_TAG_UNKNOWN, "divx");
+	CHECK(td_tag_lookup("div", 3) == TD_TAG_DIV, "div");
+}
+
+static void
+test_limits_default(void)
+{
+	td_limits	l;
+
+	td_limits_default(&l);
+	CHECK(l.max_bytes == TD_DEFAULT_MAX_BYTES && l.max_nodes == TD_DEFAULT_MAX_NODES &&
+		  l.max_depth == TD_DEFAULT_MAX_DEPTH, "defaults");
+}
+
+static void
+test_known_page(void)
+{
+	const char *html =
+		"<!DOCTYPE html>\n<html><head><title>T</title>"
+		"<meta charset=\"utf-8\"><script>var a = 1 < 2;</script></head>\n"
+		"<body class=\"home\"><div id=\"nav\"><a href=\"/\">Home</a> <a href=\"/x\">X</a></div>"
+		"<p>One <b>two</b><br>three</p><pre>  a\n  b</pre><img src=\"i.png\" alt=\"\"></body></html>";
+	td_tree    *t = parse_s(html);
+	uint32_t	body,
+				br,
+				pre;
+
+	check_shape(t, "html[head[title[\"T\"] meta[] script[\"var a = 1 < 2;\"]] \"\n\" "
+				"body[div[a[\"Home\"] \" \" a[\"X\"]] p[\"One \" b[\"two\"] br[] \"three\"] "
+				"pre[\"  a\n  b\"] img[]]]");
+	CHECK(invariants_hold(t), "invariants");
+	body = find_elem(t, "body", 0);
+	CHECK(body != TD_NONE && t->nodes[body].tag == TD_TAG_BODY && t->nodes[body].depth == 2, "body");
+	CHECK(attr_is(t, body, "class", "home"), "body class");
+	CHECK(attr_is(t, find_elem(t, "a", 1), "href", "/x"), "second link");
+	CHECK(attr_is(t, find_elem(t, "img", 0), "alt", ""), "empty alt");
+	CHECK(attr_is(t, find_elem(t, "img", 0), "title", NULL), "absent attribute");
+	br = find_elem(t, "br", 0);
+	CHECK(t->nodes[br].flags == (TD_F_BLOCK | TD_F_VOID), "br flags %x", t->nodes[br].flags);
+	pre = find_elem(t, "pre", 0);
+	CHECK(t->nodes[pre + 1].kind == TD_TEXT && (t->nodes[pre + 1].flags & TD_F_PRE), "pre text flag");
+	CHECK(t->nodes[find_elem(t, "script", 0) + 1].flags == TD_F_INHIDDEN, "script text");
+	CHECK(t->nodes[find_elem(t, "script", 0)].flags == (TD_F_HIDDEN | TD_F_RAWTEXT | TD_F_INHIDDEN),
+		  "script in head flags %x", t->nodes[find_elem(t, "script", 0)].flags);
+	CHECK(t->clamped == 0, "no clamping");
+	td_tree_free(t);
+}
+
+static void
+test_edge_inputs(void)
+{
+	td_env		env;
+	td_tree    *t = NULL;
+
+	td_env_default(&env);
+	CHECK(td_parse_html(&env, NULL, 0, NULL, NULL, &t) == TD_OK && t != NULL, "empty");
+	CHECK(t->n_nodes == 1 && t->nodes[0].end == 1 && t->nodes[0].first_child == TD_NONE, "empty root only");
+	check_text(t, "");
+	td_tree_free(t);
+
+	t = parse_s(" \n\t ");
+	CHECK(t->n_nodes == 1, "blank page is the root only: %u nodes", t->n_nodes);
+	td_tree_free(t);
+
+	t = parse_s("hello");
+	check_shape(t, "html[body[p[\"hello\"]]]");
+	CHECK(invariants_hold(t), "invariants");
+	td_tree_free(t);
+
+	t = parse_s("<title>t</title><p>x");
+	check_shape(t, "html[head[title[\"t\"]] body[p[\"x\"]]]");
+	td_tree_free(t);
+
+	t = parse_s("<p>a<p>b</div></span><li>c");
+	check_shape(t, "html[body[p[\"a\"] p[\"b\"] li[\"c\"]]]");
+	CHECK(invariants_hold(t), "invariants");
+	td_tree_free(t);
+
+	td_tree_free(NULL);
+}
+
+static void
+test_entities_and_names(void)
+{
+	td_tree    *t = parse_s("<DIV CLASS=X Data-Id='&quot;q&quot;' hidden>"
+							"a&amp;b &lt;&gt; &eacute;&#233;&#x1F600;&nbsp;&bogus; &#0;</DIV>"
+							"<A HREF=\"?a=1&amp;b=2\">l</A>");
+	uint32_t	div = find_elem(t, "div", 0);
+
+	CHECK(div != TD_NONE && t->nodes[div].tag == TD_TAG_DIV, "lower-case element name");
+	CHECK(attr_is(t, div, "class", "X"), "class");
+	CHECK(attr_is(t, div, "data-id", "\"q\""), "decoded attribute");
+	CHECK(attr_is(t, div, "hidden", ""), "attribute without value");
+	CHECK(t->nodes[div].attr_count == 3, "attr count");
+	check_shape(t, "html[body[div[\"a&b <> \xC3\xA9\xC3\xA9\xF0\x9F\x98\x80\xC2\xA0&bogus; \"] "
+				"a[\"l\"]]]");
+	CHECK(attr_is(t, find_elem(t, "a", 0), "href", "?a=1&b=2"), "href");
+	td_tree_free(t);
+}
+
+static void
+test_text_merging(void)
+{
+	char		big[6000 + 64];
+	td_tree    *t;
+
+	strcpy(big, "<p>");
+	memset(big + 3, 'a', 6000);
+	strcpy(big + 6003, "</p>");
+	t = parse_s(big);
+	CHECK(t->n_nodes == 5 && t->nodes[4].str_len == 6000, "one text node of 6000 bytes: %u nodes", t->n_nodes);
+	td_tree_free(t);
+
+	t = parse_s("<p>a<!-- c -->b<?pi x?>c</p>");
+	check_shape(t, "html[body[p[\"abc\"]]]");
+	td_tree_free(t);
+
+	t = parse_s("<p><b>a</b> <i>b</i>\n</p>");
+	check_shape(t, "html[body[p[b[\"a\"] \" \" i[\"b\"] \"\n\"]]]");
+	td_tree_free(t);
+}
+
+static void
+test_hidden_and_pre_flags(void)
+{
+	td_tree    *t = parse_s("<body><noscript><p>x<b>y</b></p></noscript>"
+							"<pre><b>c</b><div>d</div></pre><template><i>t</i></template></body>");
+	uint32_t	p = find_elem(t, "p", 0);
+	uint32_t	b2 = find_elem(t, "b", 1);
+	uint32_t	i = find_elem(t, "i", 0);
+
+	CHECK(invariants_hold(t), "invariants");
+	CHECK(t->nodes[p].flags == (TD_F_BLOCK | TD_F_INHIDDEN), "p in noscript %x", t->nodes[p].flags);
+	CHECK(t->nodes[p + 2].flags == TD_F_INHIDDEN, "b in noscript");
+	CHECK(t->nodes[b2].flags == TD_F_PRE && t->nodes[b2 + 1].flags == TD_F_PRE, "b in pre");
+	CHECK(t->nodes[find_elem(t, "div", 0)].flags == (TD_F_BLOCK | TD_F_PRE), "div in pre");
+	CHECK(t->nodes[i].flags == TD_F_INHIDDEN, "i in template");
+	td_tree_free(t);
+}
+
+/* "<div>" * n + inner + "</div>" * n + tail, heap-allocated. */
+static char *
+nested(int n, const char *inner, const char *tail, size_t *len)
+{
+	size_t		il = strlen(inner),
+				tl = strlen(tail);
+	char	   *s = malloc((size_t) n * 11 + il + tl + 1);
+	char	   *p = s;
+
+	for (int k = 0; k < n; k++, p += 5)
+		memcpy(p, "<div>", 5);
+	memcpy(p, inner, il);
+	p += il;
+	for (int k = 0; k < n; k++, p += 6)
+		memcpy(p, "</div>", 6);
+	memcpy(p, tail, tl);
+	p += tl;
+	*p = '\0';
+	*len = (size_t) (p - s);
+	return s;
+}
+
+static void
+test_deep_nesting(void)
+{
+	size_t		len;
+	char	   *html = nested(100000, "deep <script>hidden()</script><b>text</b>", "<p>after</p>", &len);
+	td_env		env;
+	td_tree    *t = NULL;
+	clock_t		c0 = clock();
+	td_status	st;
+	uint32_t	last_div,
+				p;
+	double		secs;
+
+	td_env_default(&env);
+	st = td_parse_html(&env, html, len, "UTF-8", NULL, &t);
+	secs = (double) (clock() - c0) / CLOCKS_PER_SEC;
+	CHECK(st == TD_OK, "deep page: %s", env.errmsg);
+	/* html (1) and body (2) leave 510 real divs below the default depth of 512 */
+	CHECK(t->clamped == 100000 - 510 + 2, "clamped %u", t->clamped);
+	CHECK(t->n_nodes == 1 + 2 + 510 + 1 + 2, "nodes %u", t->n_nodes);
+	last_div = find_elem(t, "div", 509);
+	CHECK(last_div != TD_NONE && t->nodes[last_div].depth == 512, "deepest div");
+	CHECK(t->nodes[last_div + 1].kind == TD_TEXT && t->nodes[last_div + 1].str_len == 9 &&
+		  memcmp(td_node_str(t, last_div + 1), "deep text", 9) == 0,
+		  "flattened text without the script: %.*s", (int) t->nodes[last_div + 1].str_len,
+		  td_node_str(t, last_div + 1));
+	p = find_elem(t, "p", 0);
+	CHECK(p != TD_NONE && t->nodes[t->nodes[p].parent].tag == TD_TAG_BODY, "p after the nest is in body");
+	CHECK(invariants_hold(t), "invariants");
+	check_text(t, "deep text\nafter");
+	CHECK(secs < 5.0, "100,000 levels took %.2f s", secs);
+	td_tree_free(t);
+	free(html);
+}
+
+static void
+test_small_depth(void)
+{
+	td_env		env;
+	td_limits	l;
+	td_tree    *t = NULL;
+	const char *html = "<div><div><div>a</div></div><p>b</p></div>";
+
+	td_env_default(&env);
+	td_limits_default(&l);
+	l.max_depth = 4;
+	CHECK(td_parse_html(&env, html, strlen(html), NULL, &l, &t) == TD_OK, "parse");
+	check_shape(t, "html[body[div[div[\"a\"] p[\"b\"]]]]");
+	CHECK(t->clamped == 1, "clamped %u", t->clamped);
+	CHECK(invariants_hold(t), "invariants");
+	td_tree_free(t);
+}
+
+static void
+test_big_page(void)
+{
+	const char *para = "<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod.</p>\n";
+	size_t		plen = strlen(para);
+	size_t		n = 20 * 1024 * 1024 / plen + 1;
+	char	   *html = malloc(n * plen + 1);
+	td_tree    *t;
+	uint32_t	last;
+
+	for (size_t k = 0; k < n; k++)
+		memcpy(html + k * plen, para, plen);
+	t = parse(html, n * plen, "UTF-8");
+	/* root, html, body, then per paragraph: p, its text, the newline after it */
+	CHECK(t->n_nodes == 3 + 3 * n, "nodes %u for %zu paragraphs", t->n_nodes, n);
+	last = t->n_nodes - 2;
+	CHECK(t->nodes[last].kind == TD_TEXT && t->nodes[last].str_len == plen - 8, "last paragraph text");
+	CHECK(invariants_hold(t), "invariants");
+	td_tree_free(t);
+	free(html);
+}
+
+static void
+test_invalid_utf8(void)
+{
+	static const char html[] = "<p>a\xFF" "b\0c\xE2\x82" "d\xC0\xAF" "e\xED\xA0\x80" "f</p>"
+		"<meta charset=\"iso-8859-1\"><p>\xC3\xA9 after</p>";
+	td_tree    *t = parse(html, sizeof(html) - 1, "UTF-8");
+#define R "\xEF\xBF\xBD"
+
+	check_shape(t, "html[body[p[\"a" R "b" R "c" R "d" R R "e" R R R "f\"] meta[] p[\"\xC3\xA9 after\"]]]");
+	td_tree_free(t);
+
+	/* NUL as the very first bytes must not look like UTF-16 or UCS-4 to libxml2 */
+	t = parse("\0<\0p\0>x", 7, NULL);
+	check_text(t, R "<" R "p" R ">x");
+	td_tree_free(t);
+#undef R
+}
+
+static void
+test_legacy_encodings(void)
+{
+	static const char w1252[] = "<p>caf\xE9 \x80 \x93q\x94 \x81!</p><p>after</p>";
+	static const char sjis[] = "<p>\x93\xFA\x96\x7B\x8C\xEA \x87\x40 \xFF\xFF x</p><p>after</p>";
+	static const char utf16le[] = "<\0p\0>\0h\0i\0 \0\xAC\x20<\0/\0p\0>\0";
+	td_tree    *t;
+
+	t = parse(w1252, sizeof(w1252) - 1, "windows-1252");
+	check_text(t, "caf\xC3\xA9 \xE2\x82\xAC \xE2\x80\x9Cq\xE2\x80\x9D \xC2\x81!\nafter");
+	td_tree_free(t);
+
+	/* 日本語, NEC ① (Windows-31J, as browsers decode Shift_JIS), two bad bytes */
+	t = parse(sjis, sizeof(sjis) - 1, "Shift_JIS");
+	check_text(t, "\xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E \xE2\x91\xA0 \xEF\xBF\xBD\xEF\xBF\xBD x\nafter");
+	td_tree_free(t);
+
+	t = parse(utf16le, sizeof(utf16le) - 1, "UTF-16LE");
+	check_text(t, "hi \xE2\x82\xAC");
+	td_tree_free(t);
+
+	/* an odd trailing byte in UTF-16 becomes U+FFFD, not a lost page */
+	t = parse(utf16le, 13, "UTF-16LE");
+	check_text(t, "hi \xEF\xBF\xBD");
+	td_tree_free(t);
+}
+
+static void
+test_unknown_encoding(void)
+{
+	td_env		env;
+	td_tree    *t = (td_tree *) &env;
+
+	td_env_default(&env);
+	CHECK(td_parse_html(&env, "<p>x", 4, "no-such-charset", NULL, &t) == TD_EARG && t == NULL,
+		  "unknown encoding");
+	CHECK(strstr(env.errmsg, "no-such-charset") != NULL, "message: %s", env.errmsg);
+}
+
+static void
+test_limits(void)
+{
+	td_env		env;
+	counting	c;
+	td_limits	l;
+	td_tree    *t = (td_tree *) &c;
+	const char *html = "<p>1</p><p>2</p><p>3</p><p>4</p>";	/* 11 nodes */
+
+	counting_env(&env, &c);
+	td_limits_default(&l);
+	l.max_bytes = 10;
+	CHECK(td_parse_html(&env, html, strlen(html), NULL, &l, &t) == TD_ELIMIT && t == NULL, "max_bytes");
+	CHECK(c.calls == 0 && c.live == 0, "nothing allocated before the size check: %ld", c.calls);
+	CHECK(strstr(env.errmsg, "max_bytes") != NULL, "message: %s", env.errmsg);
+
+	td_limits_default(&l);
+	l.max_nodes = 11;
+	CHECK(td_parse_html(&env, html, strlen(html), NULL, &l, &t) == TD_OK && t->n_nodes == 11, "at the limit");
+	td_tree_free(t);
+	l.max_nodes = 10;
+	CHECK(td_parse_html(&env, html, strlen(html), NULL, &l, &t) == TD_ELIMIT && t == NULL, "over max_nodes");
+	CHECK(strstr(env.errmsg, "max_nodes") != NULL && strstr(env.errmsg, "10") != NULL,
+		  "message: %s", env.errmsg);
+	CHECK(c.live == 0, "%ld blocks leaked", c.live);
+}
+
+/* A page big enough for many interrupt polls, with every kind of node and event. */
+static char *
+busy_page(size_t *len)
+{
+	const char *unit = "<div class=\"c\"><p>word &amp; <b>bold</b><!-- c --></p>"
+		"<script>x<y</script><br></div>\n";
+	size_t		ul = strlen(unit);
+	int			n = 4000;
+	char	   *s = malloc(ul * n + 1);
+
+	for (int k = 0; k < n; k++)
+		memcpy(s + ul * k, unit, ul);
+	s[ul * n] = '\0';
+	*len = ul * n;
+	return s;
+}
+
+static void
+test_interrupt(void)
+{
+	size_t		len;
+	char	   *html = busy_page(&len);
+	td_env		env;
+	counting	c;
+	td_tree    *t;
+	int			stopped = 0;
+
+	for (long at = 0; at < 12; at++)
+	{
+		counting_env(&env, &c);
+		c.interrupt_at = at;
+		t = (td_tree *) &c;
+		if (td_parse_html(&env, html, len, NULL, NULL, &t) == TD_EINTR && t == NULL && c.live == 0 &&
+			c.polls == at + 1)
+			stopped++;
+	}
+	CHECK(stopped == 12, "%d of 12 interrupted parses stopped cleanly", stopped);
+
+	counting_env(&env, &c);
+	CHECK(td_parse_html(&env, html, len, NULL, NULL, &t) == TD_OK, "uninterrupted");
+	CHECK(c.polls >= 12, "polled %ld times", c.polls);
+	td_tree_free(t);
+	CHECK(c.live == 0, "leak");
+	free(html);
+}
+
+/* Fails allocation k = 0, 1, 2... until the parse succeeds: every failure is clean. */
+static void
+check_alloc_failures(const char *what, const char *html, size_t len, const char *enc)
+{
+	td_env		env;
+	counting	c;
+	int			clean = 0,
+				k;
+
+	for (k = 0; k < 10000; k++)
+	{
+		td_tree    *t = (td_tree *) &c;
+		td_status	st;
+
+		counting_env(&env, &c);
+		c.budget = k;
+		st = td_parse_html(&env, html, len, enc, NULL, &t);
+		if (st == TD_OK)
+		{
+			td_tree_free(t);
+			break;
+		}
+		if (st == TD_ENOMEM && t == NULL && c.live == 0)
+			clean++;
+	}
+	CHECK(k > 5 && clean == k, "%s: %d of %d allocation failures clean", what, clean, k);
+}
+
+static void
+test_alloc_failures(void)
+{
+	size_t		len;
+	char	   *html = busy_page(&len);
+
+	check_alloc_failures("busy utf-8", html, len / 20, "UTF-8");
+	check_alloc_failures("invalid utf-8", "<p a=b>x\xFFy</p><p>z", sizeof("<p a=b>x\xFFy</p><p>z") - 1, "UTF-8");
+	check_alloc_failures("shift_jis", "<p a=b>\x93\xFA</p><p>z<br>y", sizeof("<p a=b>\x93\xFA</p><p>z<br>y") - 1, "Shift_JIS");
+	check_alloc_failures("windows-1252", "<p a=b>\x93q\x94</p><p>z<br>y", sizeof("<p a=b>\x93q\x94</p><p>z<br>y") - 1, "windows-1252");
+	free(html);
+}
+
+int
+main(void)
+{
+	test_tag_table();
+	test_limits_default();
+	test_known_page();
+	test_edge_inputs();
+	test_entities_and_names();
+	test_text_merging();
+	test_hidden_and_pre_flags();
+	test_deep_nesting();
+	test_small_depth();
+	test_big_page();
+	test_invalid_utf8();
+	test_legacy_encodings();
+	test_unknown_encoding();
+	test_limits();
+	test_interrupt();
+	test_alloc_failures();
+	return check_done("test_dom");
+}
