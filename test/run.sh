@@ -44,8 +44,8 @@ setup() {     # setup NAME cmd...
     if ! "${@:2}"; then result "$1" FAIL 0; finish; exit 1; fi
 }
 setup deps bash test/deps.sh
-setup build mk -j"$(nproc)"
-setup install mk install
+setup build mk -s -j"$(nproc)"      # -s: warnings and errors only
+setup install mk -s install
 setup cluster td_cluster_start
 
 # ---- pg_regress: the REGRESS list in the Makefile
@@ -53,8 +53,8 @@ regress_run() {
     rm -f regression.diffs regression.out
     if mk installcheck; then return 0; fi
     if [[ -f regression.diffs ]]; then
-        echo "--- regression.diffs (first 400 lines):"
-        head -n 400 regression.diffs
+        echo "--- $PWD/regression.diffs (first 2000 lines):"
+        head -n 2000 regression.diffs
     fi
     return 1
 }
