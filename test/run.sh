@@ -48,6 +48,16 @@ setup build mk -s -j"$(nproc)"      # -s: warnings and errors only
 setup install mk -s install
 setup cluster td_cluster_start
 
+# ---- load: the installed library loads and the extension script runs; a link
+# error (a symbol from an uncommitted file) shows here in one line
+load_run() {
+    psql -X -q -v ON_ERROR_STOP=1 -d postgres -c 'CREATE DATABASE templatedet_load' &&
+    psql -X -q -v ON_ERROR_STOP=1 -d templatedet_load -c 'CREATE EXTENSION templatedet' \
+        -c "SELECT extversion AS templatedet FROM pg_extension WHERE extname = 'templatedet'"
+}
+export -f load_run
+suite load load_run
+
 # ---- pg_regress: the REGRESS list in the Makefile
 regress_run() {
     rm -f regression.diffs regression.out
