@@ -4,7 +4,7 @@
  *
  *   core_quality SITES_DIR PRED_DIR [threshold] [mode]
  *
- * For every SITES_DIR/<site>/*.html: build the site's profile from all its
+ * For every every page of SITES_DIR/<site>: build the site's profile from all its
  * pages, then write the clean text of each page to PRED_DIR/<site>/NNN.txt.
  * mode "all" writes the all-visible-text baseline instead.  Score with
  * ../shared/eval/score.py SITES_DIR PRED_DIR.
@@ -23,9 +23,6 @@
 #include "strip.h"
 #include "tree.h"
 
-extern int	td_fp_digits_fold;
-extern int	td_fp_skip_inline;
-extern int	td_strip_protect_body;
 
 static char *
 read_file(const char *path, size_t *len)
@@ -86,12 +83,6 @@ main(int argc, char **argv)
 	double		bytes = 0;
 	clock_t		t0 = clock();
 
-	if (getenv("TD_DIGITS"))
-		td_fp_digits_fold = atoi(getenv("TD_DIGITS"));
-	if (getenv("TD_INLINE"))
-		td_fp_skip_inline = atoi(getenv("TD_INLINE"));
-	if (getenv("TD_BODY"))
-		td_strip_protect_body = atoi(getenv("TD_BODY"));
 	td_env_default(&env);
 	mkdir(pred, 0755);
 	while (d && (e = readdir(d)))

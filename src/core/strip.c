@@ -9,9 +9,6 @@
 #include "render.h"
 #include "strip.h"
 
-/* Measurement switch (development only): 0 = pure 85% rule, 1 = never drop root/html/body that way. */
-int			td_strip_protect_body = 1;
-
 static void *
 alloc_array(td_env *env, size_t n, size_t elem)
 {
@@ -40,7 +37,10 @@ check_threshold(td_env *env, const td_profile_view *p, double threshold)
 	return TD_OK;
 }
 
-/* Is this element one whose whole-page role forbids dropping it by the 85% rule? */
+/*
+ * The 85% rule never drops the page itself (root, html, body): on a page
+ * whose content is short beside a large template, it would return nothing.
+ */
 static int
 is_page_frame(const td_tree *t, uint32_t i)
 {
@@ -112,7 +112,7 @@ td_mark_template(const td_tree *t, const td_profile_view *p, double threshold, t
 			tmpl[i] = (uint32_t) (sum < m->visible[i] ? sum : m->visible[i]);
 			if (t->nodes[i].kind != TD_TEXT && m->visible[i] > 0 &&
 				(double) tmpl[i] > TD_ANCESTOR_SHARE * (double) m->visible[i] &&
-				!(td_strip_protect_body && is_page_frame(t, i)))
+				!is_page_frame(t, i))
 			{
 				m->drop[i] = 1;
 				tmpl[i] = m->visible[i];

@@ -1,0 +1,206 @@
+/*
+ * test_strip.c — fingerprints (what changes them and what does not) and
+ * site-level marking (theta, the "2 other pages" rule, the 85% rule).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "fingerprint.h"
+#include "profile.h"
+#include "render.h"
+#include "strip.h"
+#include "tree.h"
+
+static td_env env;
+
+static td_tree *
+parse(const char *html)
+{
+	td_tree    *t = NULL;
+	td_limits	lim;
+
+	td_limits_default(&lim);
+	if (td_parse_html(&env, html, strlen(html), "UTF-8", &lim, &t) != TD_OK)
+		return NULL;
+	return t;
+}
+
+/* Fingerprint of the first element with the given id attribute. */
+static uint64_t
+fp_of_id(const char *html, const char *id)
+{
+	td_tree    *t = parse(html);
+	uint64_t   *fp,
+				r = 0;
+	uint32_t	i,
+				len;
+
+	if (!t)
+		return 0;
+	fp = calloc(t->n_nodes, sizeof(uint64_t));
+	td_fingerprints(t, fp);
+	for (i = 0; i < t->n_nodes; i++)
+	{
+		const char *v = t->nodes[i].kind == TD_ELEM ? td_node_attr(t, i, "id", &len) : NULL;
+
+		if (v && len == strlen(id) && memcmp(v, id, len) == 0)
+		{
+			r = fp[i];
+			break;
+		}
+	}
+	free(fp);
+	td_tree_free(t);
+	return r;
+}
+
+static void
+test_fingerprint_stability(void)
+{
+	uint64_t	a = fp_of_id("<ul id=n><li class=active><a href='/a?sid=1'>Home</a></li><li><a href='/b'>News</a></li></ul>", "n");
+	uint64_t	b = fp_of_id("<ul id=n><li><a href='/a?sid=2'>Home</a></li>\n  <li class=active><a href='/b'>News</a></li></ul>", "n");
+	uint64_t	c = fp_of_id("<ul id=n><li><a href='/a'>Home</a></li><li><a href='/b'>Sports</a></li></ul>", "n");
+	uint64_t	d1 = fp_of_id("<div id=f>Updated 2026-11-21 <script>var t=1;</script></div>", "f");
+	uint64_t	d2 = fp_of_id("<div id=f>Updated   2026-11-22<script>var t=2;</script></div>", "f");
+	uint64_t	e1 = fp_of_id("<div id=x><p>a</p><p>b</p></div>", "x");
+	uint64_t	e2 = fp_of_id("<div id=x><p>b</p><p>a</p></div>", "x");
+	uint64_t	f1 = fp_of_id("<div id=x><p>a</p></div>", "x");
+	uint64_t	f2 = fp_of_id("<section id=x><p>a</p></section>", "x");
+
+	CHECK(a != 0 && a == b, "attributes and re-indentation do not change a fingerprint");
+	CHECK(a != c, "different link text changes it");
+	CHECK(d1 != 0 && d1 == d2, "digits and scripts do not change it");
+	CHECK(e1 != e2, "child order matters");
+	CHECK(f1 != f2, "the tag matters");
+	CHECK(fp_of_id("<p>Call <code id=c>foo()</code> first.</p>", "c") == 0,
+		  "an inline element inside running text is not counted");
+	CHECK(fp_of_id("<p><code id=c>foo()</code></p>", "c") != 0,
+		  "an inline element alone in its block is counted");
+	CHECK(fp_of_id("<div id=e>  </div>", "e") == 0, "an element with nothing visible is not counted");
+	CHECK(fp_of_id("<div><img id=i src=x.png></div>", "i") != 0, "a void element is counted");
+}
+
+/* Builds the serialized profile of the given pages (exact counting). */
+static td_buf
+profile_of(const char **pages, int n)
+{
+	td_profile_settings set = {TD_UNIT_NODE, TD_FP_SCHEME, 0, 4096};
+	td_profile *p = NULL;
+	td_buf		out;
+	int			i;
+
+	td_buf_init(&out, &env);
+	td_profile_create(&env, &set, &p);
+	for (i = 0; i < n; i++)
+	{
+		td_tree    *t = parse(pages[i]);
+		uint64_t   *fp = calloc(t->n_nodes, sizeof(uint64_t));
+		uint64_t   *pf = calloc(t->n_nodes, sizeof(uint64_t));
+
+		td_fingerprints(t, fp);
+		td_profile_add_page(p, pf, td_page_fingerprints(t, fp, pf));
+		free(fp);
+		free(pf);
+		td_tree_free(t);
+	}
+	td_profile_serialize(p, &out);
+	td_profile_free(p);
+	return out;
+}
+
+/* Clean text of html against the profile; caller frees. */
+static char *
+strip(const td_buf *prof, const char *html, double threshold, td_status *status)
+{
+	td_profile_view v;
+	td_tree    *t = parse(html);
+	td_marks	m;
+	td_buf		out;
+	char	   *r = NULL;
+
+	td_buf_init(&out, &env);
+	*status = td_profile_view_init(&env, prof->data, prof->len, &v);
+	if (*status == TD_OK)
+		*status = td_mark_template(t, &v, threshold, &m);
+	if (*status == TD_OK)
+	{
+		td_render_text(t, m.drop, &out);
+		td_buf_terminate(&out);
+		r = strdup(out.data);
+		td_marks_free(t, &m);
+	}
+	td_buf_free(&out);
+	td_tree_free(t);
+	return r;
+}
+
+#define SITE_PAGE(active, body, date) \
+	"<html><head><title>T</title></head><body>" \
+	"<div id=head><h1>Example Site</h1></div>" \
+	"<ul id=nav><li" active "><a href=/>Home</a></li><li><a href=/news>News</a></li></ul>" \
+	"<div id=main>" body "</div>" \
+	"<div id=foot>Copyright Example " date " | <a href=/about>About</a></div></body></html>"
+
+static void
+test_strip_site(void)
+{
+	const char *pages[] = {
+		SITE_PAGE(" class=active", "<p>First story about cats.</p><p>Shared line.</p>", "2024"),
+		SITE_PAGE("", "<p>Second story about dogs.</p><p>Shared line.</p>", "2025"),
+		SITE_PAGE("", "<p>Third story about birds.</p>", "2026"),
+	};
+	td_buf		prof = profile_of(pages, 3);
+	td_status	st;
+	char	   *r;
+
+	r = strip(&prof, pages[0], 0.1, &st);
+	CHECK(st == TD_OK && r && strcmp(r, "First story about cats.\nShared line.") == 0,
+		  "a page in the profile keeps its content and a line on only one other page: got [%s]", r ? r : "(null)");
+	free(r);
+
+	r = strip(&prof, SITE_PAGE("", "<p>A new story.</p><p>Shared line.</p>", "2027"), 0.1, &st);
+	CHECK(st == TD_OK && r && strcmp(r, "A new story.") == 0,
+		  "a page outside the profile loses what occurs on 2 profile pages: got [%s]", r ? r : "(null)");
+	free(r);
+
+	r = strip(&prof, SITE_PAGE("", "<p>A new story.</p><p>Shared line.</p>", "2027"), 1.0, &st);
+	CHECK(st == TD_OK && r && strcmp(r, "A new story.\nShared line.") == 0,
+		  "threshold 1.0 keeps what is on 2 of 3 pages and drops what is on all: got [%s]", r ? r : "(null)");
+	free(r);
+
+	r = strip(&prof, pages[0], 0.0, &st);
+	CHECK(st == TD_EARG && r == NULL, "threshold 0 is rejected");
+	r = strip(&prof, pages[0], 1.5, &st);
+	CHECK(st == TD_EARG && r == NULL, "threshold above 1 is rejected");
+	td_buf_free(&prof);
+}
+
+static void
+test_ancestor_rule(void)
+{
+	/* The nav differs per page by one short item, so only the 85% rule can drop it. */
+	const char *pages[] = {
+		"<body><div id=nav><p>Home page link</p><p>Archive page link</p><p>Contact form</p><p>x1</p></div><div><p>Alpha content.</p></div></body>",
+		"<body><div id=nav><p>Home page link</p><p>Archive page link</p><p>Contact form</p><p>y2</p></div><div><p>Beta content.</p></div></body>",
+		"<body><div id=nav><p>Home page link</p><p>Archive page link</p><p>Contact form</p><p>z3</p></div><div><p>Gamma content.</p></div></body>",
+	};
+	td_buf		prof = profile_of(pages, 3);
+	td_status	st;
+	char	   *r = strip(&prof, "<body><div id=nav><p>Home page link</p><p>Archive page link</p><p>Contact form</p><p>w4</p></div><div><p>Delta content.</p></div></body>", 0.5, &st);
+
+	CHECK(st == TD_OK && r && strcmp(r, "Delta content.") == 0,
+		  "an element more than 85%% template is dropped whole: got [%s]", r ? r : "(null)");
+	free(r);
+	td_buf_free(&prof);
+}
+
+int
+main(void)
+{
+	td_env_default(&env);
+	test_fingerprint_stability();
+	test_strip_site();
+	test_ancestor_rule();
+	return check_done("test_strip");
+}
