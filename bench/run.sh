@@ -70,7 +70,7 @@ END \$\$;
 SQL
 
 echo "bench: timing in the server ($REPS runs each)" >&2
-bench_psql <<SQL
+bench_psql -o /dev/null <<SQL
 SET max_parallel_workers_per_gather = 0;
 SET jit = off;
 -- length(bytea) reads the toast header only; get_byte needs the whole value
@@ -108,7 +108,7 @@ SQL
     # pages is the control: what parsing the pages costs without any profile.
     for what in html_text profile; do
         if [[ $what == profile ]]; then
-            q="CREATE TABLE big_profile_$n AS SELECT count(*) AS pages, template_profile(html) AS profile FROM synth_$n"
+            q="CREATE TABLE big_profile_$n AS SELECT count(*) AS pages, template_profile(html) AS profile FROM synth_$n;"
         else
             q="SELECT sum(length(html_text(html))) FROM synth_$n \\g /dev/null"
         fi
