@@ -44,13 +44,29 @@ td_limits_default(td_limits *limits)
 /* ---- decoding to UTF-8 ---------------------------------------------------- */
 
 /*
+ * Whether the 8 bytes at p are all ASCII and none is NUL: most page bytes
+ * are, and testing them a word at a time makes decoding a small share of the
+ * parse.
+ */
+static inline int
+ascii8(const unsigned char *p)
+{
+	const uint64_t high = 0x8080808080808080ULL;
+	const uint64_t ones = 0x0101010101010101ULL;
+	uint64_t	v;
+
+	memcpy(&v, p, sizeof(v));
+	return (v & high) == 0 && ((v - ones) & ~v & high) == 0;
+}
+
+/*
  * Length of the well-formed UTF-8 sequence at p (WHATWG / Unicode table 3-7:
  * no overlongs, surrogates or code points over U+10FFFF), or 0 when p starts
  * an ill-formed one; *bad is then set to the length of its maximal subpart,
  * which becomes a single U+FFFD.  NUL is treated as ill-formed: libxml2 reads
  * it as the end of the input.
  */
-static size_t
+static inline size_t
 utf8_seq_len(const unsigned char *p, size_t avail, size_t *bad)
 {
 	unsigned char c = p[0];
@@ -110,7 +126,7 @@ utf8_repair(const unsigned char *in, size_t len, char *dst)
 	while (i < len)
 	{
 		size_t		bad = 0;
-		size_t		n = utf8_seq_len(in + i, len - i, &bad);
+		size_t		n = (len - i >= 8 && ascii8(in + i)) ? 8 : utf8_seq_len(in + i, len - i, &bad);
 
 		if (n > 0)
 		{
@@ -139,8 +155,14 @@ utf8_first_bad(const unsigned char *in, size_t len)
 	while (i < len)
 	{
 		size_t		bad;
-		size_t		n = utf8_seq_len(in + i, len - i, &bad);
+		size_t		n;
 
+		if (len - i >= 8 && ascii8(in + i))
+		{
+			i += 8;
+			continue;
+		}
+		n = utf8_seq_len(in + i, len - i, &bad);
 		if (n == 0)
 			return i;
 		i += n;
@@ -197,6 +219,14 @@ cp1252_decode(const unsigned char *in, size_t len, char *dst)
 	{
 		unsigned int cp = in[i];
 
+		if (len - i >= 8 && ascii8(in + i))
+		{
+			if (dst)
+				memcpy(dst + o, in + i, 8);
+			o += 8;
+			i += 7;
+			continue;
+		}
 		if (cp >= 0x80 && cp < 0xA0)
 			cp = cp1252_high[cp - 0x80];
 		if (cp == 0)
@@ -335,8 +365,8 @@ static td_status
 decode_input(td_env *env, const char *html, size_t len, const char *encoding,
 			 const char **text, size_t *text_len, char **owned)
 {
-	char	   *conv;
-	size_t		conv_len;
+	char	   *conv = NULL;
+	size_t		conv_len = 0;
 	td_status	st;
 
 	*owned = NULL;
