@@ -64,3 +64,21 @@ core-check: $(CORE_TESTS)
 bench:
 	@bash bench/run.sh $(if $(SITES),"$(SITES)")
 	@bash bench/quality.sh -t $(or $(THRESHOLD),0.1) $(if $(SITES),"$(SITES)")
+
+# ---- fuzz targets: clang + libFuzzer, built to build/fuzz/ ---------------------
+# make fuzz-parse [FUZZ_TIME=s]: seeds in test/fuzz/fuzz-parse/, the growing
+# corpus in build/fuzz/corpus-parse/, crashes as build/fuzz/crash-*.
+FUZZ_CC     ?= clang
+FUZZ_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -fsanitize=fuzzer,address,undefined \
+               -fno-sanitize-recover=undefined -fno-omit-frame-pointer -Isrc/core $(XML2_CFLAGS)
+
+build/fuzz/fuzz_parse: test/fuzz/fuzz_parse.c $(CORE_SRCS) $(wildcard src/core/*.h)
+	@mkdir -p build/fuzz
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(CORE_SRCS) $(XML2_LIBS) -lm
+
+.PHONY: fuzz-parse
+fuzz-parse: build/fuzz/fuzz_parse
+	@mkdir -p build/fuzz/corpus-parse
+	ASAN_OPTIONS=detect_leaks=1 build/fuzz/fuzz_parse -max_total_time=$(FUZZ_TIME) \
+		-max_len=65536 -timeout=10 -artifact_prefix=build/fuzz/ \
+		build/fuzz/corpus-parse test/fuzz/fuzz-parse

@@ -1,0 +1,187 @@
+/*
+ * fuzz_parse.c — libFuzzer target for the page parser and the renderers.
+ *
+ * Input: byte 0 picks the encoding (low 4 bits; 0 = sniff like a bytea
+ * page) and, when its high bit is set, an allocation that fails (bits 4-6,
+ * times 3); the rest is the page.  Small limits make node limits and depth
+ * clamping happen on small inputs.  Beyond what the sanitizers catch, the
+ * target aborts when a tree breaks a promise of tree.h or an output is not
+ * valid UTF-8 or breaks the text rule.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "render.h"
+#include "tags.h"
+#include "tree.h"
+
+static const char *const encodings[] = {
+	NULL, "UTF-8", "windows-1252", "Shift_JIS", "UTF-16LE", "UTF-16BE", "EUC-JP",
+	"GBK", "Big5", "EUC-KR", "ISO-8859-2", "KOI8-R", "UTF-8", "UTF-8", "UTF-8", "UTF-8"
+};
+
+static long fail_at;
+static long n_allocs;
+
+static void *
+f_alloc(void *arg, size_t size)
+{
+	(void) arg;
+	if (fail_at >= 0 && n_allocs++ >= fail_at)
+		return NULL;
+	return malloc(size);
+}
+
+static void *
+f_realloc(void *arg, void *p, size_t old_size, size_t new_size)
+{
+	(void) arg;
+	(void) old_size;
+	if (fail_at >= 0 && n_allocs++ >= fail_at)
+		return NULL;
+	return realloc(p, new_size);
+}
+
+static void
+require(int cond)
+{
+	if (!cond)
+		abort();
+}
+
+static int
+valid_utf8(const unsigned char *s, size_t len)
+{
+	for (size_t i = 0; i < len;)
+	{
+		unsigned char c = s[i];
+		size_t		n = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 :
+			c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+		unsigned char lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
+		unsigned char hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
+
+		if (n == 0 || i + n > len)
+			return 0;
+		for (size_t k = 1; k < n; k++, lo = 0x80, hi = 0xBF)
+			if (s[i + k] < lo || s[i + k] > hi)
+				return 0;
+		i += n;
+	}
+	return 1;
+}
+
+static void
+check_tree(const td_tree *t, const td_limits *l)
+{
+	require(t->n_nodes >= 1 && t->n_nodes <= l->max_nodes);
+	require(t->nodes[0].kind == TD_ROOT && t->nodes[0].end == t->n_nodes);
+	require(valid_utf8((const unsigned char *) t->strings, t->n_strings));
+	for (uint32_t i = 1; i < t->n_nodes; i++)
+	{
+		const td_node *n = &t->nodes[i];
+		const td_node *p = &t->nodes[n->parent];
+		uint8_t		inherit = (p->flags & (TD_F_PRE | TD_F_INHIDDEN)) |
+			((p->flags & TD_F_HIDDEN) ? TD_F_INHIDDEN : 0);
+		uint32_t	next = i + 1;
+
+		require(n->parent < i && n->end > i && n->end <= p->end);
+		require(n->depth == p->depth + 1 && n->depth <= l->max_depth + 1);
+		require(n->flags == (inherit | (n->kind == TD_ELEM ? td_tag_flags(n->tag) : 0)));
+		require((size_t) n->str_off + n->str_len <= t->n_strings);
+		require(n->kind != TD_TEXT || (n->end == i + 1 && n->str_len > 0));
+		for (uint32_t c = n->first_child; c != TD_NONE; c = t->nodes[c].next_sibling)
+		{
+			require(c == next && t->nodes[c].parent == i);
+			next = t->nodes[c].end;
+		}
+		require(next == n->end);
+	}
+}
+
+/* The text rule: no empty line, no blank at either end of a line. */
+static void
+check_text(const td_buf *b)
+{
+	const char *s = b->data;
+
+	if (b->len == 0)
+		return;
+	require(valid_utf8((const unsigned char *) s, b->len));
+	require(s[0] != ' ' && s[0] != '\n' && s[b->len - 1] != ' ' && s[b->len - 1] != '\n');
+	for (size_t i = 0; i + 1 < b->len; i++)
+		require(!(s[i] == '\n' && (s[i + 1] == '\n' || s[i + 1] == ' ')) &&
+				!(s[i] == ' ' && (s[i + 1] == '\n' || s[i + 1] == ' ')));
+}
+
+static void
+exercise(const td_tree *t, td_env *env)
+{
+	uint32_t   *len = malloc(sizeof(uint32_t) * t->n_nodes);
+	uint8_t    *drop = calloc(t->n_nodes, 1);
+	td_buf		b;
+	uint32_t	last = t->n_nodes - 1;
+
+	require(len != NULL && drop != NULL);
+	td_visible_lengths(t, len);
+	for (uint32_t i = 0; i < t->n_nodes; i++)
+		drop[i] = (len[i] % 3) == 1;
+	td_buf_init(&b, env);
+	if (td_render_text(t, NULL, &b) == TD_OK)
+		check_text(&b);
+	b.len = 0;
+	if (td_render_text(t, drop, &b) == TD_OK)
+		check_text(&b);
+	b.len = 0;
+	if (td_render_node_text(t, last / 2, NULL, &b) == TD_OK)
+		check_text(&b);
+	b.len = 0;
+	if (td_render_html(t, drop, &b) == TD_OK)
+		require(valid_utf8((const unsigned char *) b.data, b.len));
+	b.len = 0;
+	if (td_node_path(t, last, &b) == TD_OK)
+		require(b.len > 0 && b.data[0] == '/');
+	td_buf_free(&b);
+	free(len);
+	free(drop);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	td_env		env;
+	td_limits	limits;
+	td_tree    *tree = NULL;
+	const char *page = (const char *) data + 1;
+	size_t		len;
+	const char *enc;
+	size_t		bom = 0;
+	td_status	st;
+
+	if (size < 1)
+		return 0;
+	len = size - 1;
+	enc = encodings[data[0] & 0x0F];
+	if (enc == NULL)
+		enc = td_sniff_charset(page, len, &bom);
+	fail_at = (data[0] & 0x80) ? ((data[0] >> 4) & 0x07) * 3 : -1;
+	n_allocs = 0;
+
+	td_env_default(&env);
+	env.alloc = f_alloc;
+	env.realloc = f_realloc;
+	td_limits_default(&limits);
+	limits.max_bytes = 1 << 20;
+	limits.max_nodes = 3000;
+	limits.max_depth = 40;
+
+	st = td_parse_html(&env, page + bom, len - bom, enc, &limits, &tree);
+	require((st == TD_OK) == (tree != NULL));
+	require(st == TD_OK || st == TD_ENOMEM || st == TD_ELIMIT);
+	if (st != TD_OK)
+		return 0;
+	check_tree(tree, &limits);
+	fail_at = -1;
+	exercise(tree, &env);
+	td_tree_free(tree);
+	return 0;
+}
