@@ -10,6 +10,10 @@
 -- rebuild indexes over these functions).  The aggregates' transition
 -- functions are STABLE: templatedet.profile_error and profile_capacity decide
 -- what a new profile keeps.
+--
+-- COST: a function that parses a page costs about a millisecond per page,
+-- thousands of times a plain operator; saying so lets the planner choose
+-- parallel plans and evaluate cheap filters first.
 
 ---------------------------------------------------------------------------
 -- type tdprofile
@@ -64,13 +68,13 @@ COMMENT ON CAST (bytea AS tdprofile) IS
 -- aggregates template_profile(html) and template_profile_union(tdprofile)
 ---------------------------------------------------------------------------
 CREATE FUNCTION template_profile_transfn(internal, text) RETURNS internal
-	AS 'MODULE_PATHNAME', 'template_profile_transfn_text' LANGUAGE C STABLE PARALLEL SAFE;
+	AS 'MODULE_PATHNAME', 'template_profile_transfn_text' LANGUAGE C STABLE PARALLEL SAFE COST 1000;
 CREATE FUNCTION template_profile_transfn(internal, bytea) RETURNS internal
-	AS 'MODULE_PATHNAME', 'template_profile_transfn_bytea' LANGUAGE C STABLE PARALLEL SAFE;
+	AS 'MODULE_PATHNAME', 'template_profile_transfn_bytea' LANGUAGE C STABLE PARALLEL SAFE COST 1000;
 CREATE FUNCTION template_profile_union_transfn(internal, tdprofile) RETURNS internal
-	AS 'MODULE_PATHNAME' LANGUAGE C STABLE PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C STABLE PARALLEL SAFE COST 100;
 CREATE FUNCTION template_profile_combinefn(internal, internal) RETURNS internal
-	AS 'MODULE_PATHNAME' LANGUAGE C STABLE PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C STABLE PARALLEL SAFE COST 100;
 CREATE FUNCTION template_profile_serialfn(internal) RETURNS bytea
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION template_profile_deserialfn(bytea, internal) RETURNS internal
@@ -141,16 +145,16 @@ COMMENT ON FUNCTION profile_info(tdprofile) IS
 ---------------------------------------------------------------------------
 CREATE FUNCTION strip_template(html text, profile tdprofile, threshold float8 DEFAULT 0.1)
 	RETURNS text
-	AS 'MODULE_PATHNAME', 'strip_template_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+	AS 'MODULE_PATHNAME', 'strip_template_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
 CREATE FUNCTION strip_template(html bytea, profile tdprofile, threshold float8 DEFAULT 0.1)
 	RETURNS text
-	AS 'MODULE_PATHNAME', 'strip_template_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+	AS 'MODULE_PATHNAME', 'strip_template_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
 CREATE FUNCTION strip_template_html(html text, profile tdprofile, threshold float8 DEFAULT 0.1)
 	RETURNS text
-	AS 'MODULE_PATHNAME', 'strip_template_html_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+	AS 'MODULE_PATHNAME', 'strip_template_html_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
 CREATE FUNCTION strip_template_html(html bytea, profile tdprofile, threshold float8 DEFAULT 0.1)
 	RETURNS text
-	AS 'MODULE_PATHNAME', 'strip_template_html_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+	AS 'MODULE_PATHNAME', 'strip_template_html_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
 
 COMMENT ON FUNCTION strip_template(text, tdprofile, float8) IS
 	'Visible text of the page without its template: nodes on at least threshold of the profile''s pages (and on 2 other pages) are removed';
@@ -165,12 +169,12 @@ CREATE FUNCTION template_nodes(html text, profile tdprofile, threshold float8 DE
 	OUT node int, OUT parent int, OUT path text, OUT tag text, OUT pages int,
 	OUT share float8, OUT is_template bool, OUT text text)
 	RETURNS SETOF record
-	AS 'MODULE_PATHNAME', 'template_nodes_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 200;
+	AS 'MODULE_PATHNAME', 'template_nodes_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000 ROWS 200;
 CREATE FUNCTION template_nodes(html bytea, profile tdprofile, threshold float8 DEFAULT 0.1,
 	OUT node int, OUT parent int, OUT path text, OUT tag text, OUT pages int,
 	OUT share float8, OUT is_template bool, OUT text text)
 	RETURNS SETOF record
-	AS 'MODULE_PATHNAME', 'template_nodes_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 200;
+	AS 'MODULE_PATHNAME', 'template_nodes_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000 ROWS 200;
 
 COMMENT ON FUNCTION template_nodes(text, tdprofile, float8) IS
 	'One row per element of the page in document order: its path, the pages of the profile it occurs on, its share, whether strip_template removes it, and its visible text';
@@ -181,9 +185,9 @@ COMMENT ON FUNCTION template_nodes(bytea, tdprofile, float8) IS
 -- html_text
 ---------------------------------------------------------------------------
 CREATE FUNCTION html_text(html text) RETURNS text
-	AS 'MODULE_PATHNAME', 'html_text_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+	AS 'MODULE_PATHNAME', 'html_text_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
 CREATE FUNCTION html_text(html bytea) RETURNS text
-	AS 'MODULE_PATHNAME', 'html_text_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+	AS 'MODULE_PATHNAME', 'html_text_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
 
 COMMENT ON FUNCTION html_text(text) IS
 	'All visible text of the page, nothing removed (line breaks at blocks, spaces collapsed, script/style/head skipped)';

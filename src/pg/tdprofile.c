@@ -9,6 +9,7 @@
 
 #include "common/base64.h"
 #include "libpq/pqformat.h"
+#include "parser/scansup.h"
 #include "utils/builtins.h"
 
 PG_FUNCTION_INFO_V1(tdprofile_in);
@@ -40,13 +41,24 @@ make_profile(const char *bytes, size_t len)
 	return result;
 }
 
+/*
+ * Accepts base64 with white space anywhere (encode(..., 'base64') breaks
+ * lines every 76 characters), so a profile pasted from bytea works.
+ */
 Datum
 tdprofile_in(PG_FUNCTION_ARGS)
 {
-	char	   *str = PG_GETARG_CSTRING(0);
-	int			len = strlen(str);
-	char	   *bytes = palloc(pg_b64_dec_len(len) + 1);
-	int			n = pg_b64_decode(str, len, bytes, pg_b64_dec_len(len) + 1);
+	char	   *in = PG_GETARG_CSTRING(0);
+	char	   *str = palloc(strlen(in) + 1);
+	int			len = 0;
+	char	   *bytes;
+	int			n;
+
+	for (; *in; in++)
+		if (!scanner_isspace(*in))
+			str[len++] = *in;
+	bytes = palloc(pg_b64_dec_len(len) + 1);
+	n = pg_b64_decode(str, len, bytes, pg_b64_dec_len(len) + 1);
 
 	if (n < 0)
 		ereport(ERROR,
