@@ -37,10 +37,7 @@ check_threshold(td_env *env, const td_profile_view *p, double threshold)
 	return TD_OK;
 }
 
-/*
- * The 85% rule never drops the page itself (root, html, body): on a page
- * whose content is short beside a large template, it would return nothing.
- */
+/* The page itself is never dropped by the 85% rule: it would return nothing. */
 static int
 is_page_frame(const td_tree *t, uint32_t i)
 {
@@ -112,6 +109,7 @@ td_mark_template(const td_tree *t, const td_profile_view *p, double threshold, t
 			tmpl[i] = (uint32_t) (sum < m->visible[i] ? sum : m->visible[i]);
 			if (t->nodes[i].kind != TD_TEXT && m->visible[i] > 0 &&
 				(double) tmpl[i] > TD_ANCESTOR_SHARE * (double) m->visible[i] &&
+				m->visible[i] - tmpl[i] <= TD_ANCESTOR_MAX_REST &&
 				!is_page_frame(t, i))
 			{
 				m->drop[i] = 1;

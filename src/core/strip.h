@@ -6,7 +6,13 @@
  * this one (whether this page is in the profile is read from its root
  * fingerprint), so a page never makes its own content template.  Then,
  * bottom-up, an element whose visible text is more than 85% inside template
- * nodes is template too.  Descendants of a template node are template.
+ * nodes is template too, provided what is not template in it is at most
+ * TD_ANCESTOR_MAX_REST visible characters: the rule is there for the small
+ * things that differ per page inside a template block (the current page's
+ * name in a menu, a date); a longer rest is content, as when a page's only
+ * wrapper holds a large site menu and a short article.  The page itself
+ * (root, html, body) is never dropped by this rule.  Descendants of a
+ * template node are template.
  */
 #ifndef TD_STRIP_H
 #define TD_STRIP_H
@@ -16,6 +22,7 @@
 
 #define TD_DEFAULT_THRESHOLD	0.1
 #define TD_ANCESTOR_SHARE		0.85
+#define TD_ANCESTOR_MAX_REST	100
 
 typedef struct td_marks
 {

@@ -195,6 +195,39 @@ test_ancestor_rule(void)
 	td_buf_free(&prof);
 }
 
+/* A page's only wrapper holding a large site menu and a short article keeps the article. */
+static void
+test_ancestor_rule_keeps_content(void)
+{
+	char		menu[4096] = "<ul>";
+	char		page[3][8192];
+	const char *pages[3];
+	const char *bodies[] = {
+		"Alpha: a short article of about one hundred and fifty characters, long enough to be content, too short to outweigh a large site menu.",
+		"Beta: another short article of about one hundred and fifty characters, long enough to be content, too short to outweigh the menu.",
+		"Gamma: a third short article of about one hundred and fifty characters, long enough to be content, too short to outweigh the menu.",
+	};
+	td_buf		prof;
+	td_status	st;
+	char	   *r;
+	int			i;
+
+	for (i = 0; i < 40; i++)
+		snprintf(menu + strlen(menu), sizeof(menu) - strlen(menu), "<li>Chapter %c of the book</li>", 'A' + i % 26);
+	strcat(menu, "</ul>");
+	for (i = 0; i < 3; i++)
+	{
+		snprintf(page[i], sizeof(page[i]), "<body><div>%s<p>%s</p></div></body>", menu, bodies[i]);
+		pages[i] = page[i];
+	}
+	prof = profile_of(pages, 3);
+	r = strip(&prof, pages[1], 0.1, &st);
+	CHECK(st == TD_OK && r && strcmp(r, bodies[1]) == 0,
+		  "the wrapper is more than 85%% menu but its rest is content: got [%s]", r ? r : "(null)");
+	free(r);
+	td_buf_free(&prof);
+}
+
 int
 main(void)
 {
@@ -202,5 +235,6 @@ main(void)
 	test_fingerprint_stability();
 	test_strip_site();
 	test_ancestor_rule();
+	test_ancestor_rule_keeps_content();
 	return check_done("test_strip");
 }
