@@ -1,0 +1,807 @@
+/*
+ * profile.c — the site profile: an open-addressing hash table of
+ * (fingerprint, count, delta) kept small by mergeable lossy counting, and the
+ * serialized format v1 with a validating, zero-copy view.  profile.h states
+ * the semantics and the guarantee; the comments here say how they are kept.
+ *
+ * Failure atomicity: every allocation happens before the table is touched
+ * (add_page and merge reserve slots up front; pruning never allocates), so
+ * TD_ENOMEM always leaves the profile as it was.  An interrupted merge is the
+ * one exception: it stops half-way, and the profile then refuses every use
+ * except td_profile_free.
+ */
+#include <stdbool.h>
+#include <string.h>
+
+#include "profile.h"
+
+#define MIN_CAPACITY	1024
+#define MIN_SLOTS		16
+#define MAX_PAGES		UINT32_MAX
+#define MAX_EPS_PPM		1000000
+#define POLL_EVERY		65536
+
+typedef struct slot
+{
+	uint64_t	fp;				/* 0: empty (0 is never a fingerprint) */
+	uint32_t	count;
+	uint32_t	delta;
+} slot;
+
+_Static_assert(sizeof(slot) == 16, "a slot is 16 bytes");
+
+struct td_profile
+{
+	td_env	   *env;
+	td_profile_settings settings;
+	slot	   *slots;
+	size_t		nslots;			/* a power of two */
+	size_t		entries;		/* never above settings.capacity */
+	uint64_t	pages;			/* N */
+	uint64_t	error;			/* E */
+	bool		incomplete;		/* an interrupted merge stopped half-way */
+};
+
+static const uint8_t profile_magic[4] = {'T', 'D', 'P', 'F'};
+
+/* ---- byte order: the serialized form is little-endian, maybe unaligned ---- */
+
+static inline uint16_t
+load_le16(const uint8_t *b)
+{
+	return (uint16_t) (b[0] | b[1] << 8);
+}
+
+static inline uint32_t
+load_le32(const uint8_t *b)
+{
+	return (uint32_t) b[0] | (uint32_t) b[1] << 8 |
+		(uint32_t) b[2] << 16 | (uint32_t) b[3] << 24;
+}
+
+static inline uint64_t
+load_le64(const uint8_t *b)
+{
+	return (uint64_t) load_le32(b) | (uint64_t) load_le32(b + 4) << 32;
+}
+
+static inline void
+store_le16(uint8_t *b, uint16_t v)
+{
+	b[0] = (uint8_t) v;
+	b[1] = (uint8_t) (v >> 8);
+}
+
+static inline void
+store_le32(uint8_t *b, uint32_t v)
+{
+	store_le16(b, (uint16_t) v);
+	store_le16(b + 2, (uint16_t) (v >> 16));
+}
+
+static inline void
+store_le64(uint8_t *b, uint64_t v)
+{
+	store_le32(b, (uint32_t) v);
+	store_le32(b + 4, (uint32_t) (v >> 32));
+}
+
+/* ---- the hash table ---------------------------------------------------- */
+
+/*
+ * Fingerprints are hashes already, but deserialized ones come from the
+ * database and may be anything (small integers, forged patterns): a full
+ * avalanche keeps such keys from piling into one cluster.
+ */
+static inline size_t
+home_slot(const td_profile *p, uint64_t fp)
+{
+	fp ^= fp >> 30;
+	fp *= 0xbf58476d1ce4e5b9ULL;
+	fp ^= fp >> 27;
+	fp *= 0x94d049bb133111ebULL;
+	fp ^= fp >> 31;
+	return (size_t) fp & (p->nslots - 1);
+}
+
+/* The slot holding fp, or the empty slot where it would go. */
+static slot *
+probe(const td_profile *p, uint64_t fp)
+{
+	size_t		mask = p->nslots - 1;
+	size_t		i = home_slot(p, fp);
+
+	while (p->slots[i].fp != fp && p->slots[i].fp != 0)
+		i = (i + 1) & mask;
+	return &p->slots[i];
+}
+
+/* Slots for a table of n entries at load <= 1/2. */
+static size_t
+slots_for(uint64_t n)
+{
+	size_t		s = MIN_SLOTS;
+
+	while (s / 2 < n)
+		s *= 2;
+	return s;
+}
+
+static td_status
+resize(td_profile *p, size_t nslots)
+{
+	td_env	   *env = p->env;
+	slot	   *old = p->slots;
+	size_t		oldn = p->nslots;
+	slot	   *fresh;
+	size_t		i;
+
+	if (nslots > SIZE_MAX / sizeof(slot))
+		return td_fail(env, TD_ENOMEM, "profile table of %zu slots overflows", nslots);
+	fresh = td_alloc(env, nslots * sizeof(slot));
+	if (fresh == NULL)
+		return td_fail(env, TD_ENOMEM, "out of memory growing the profile to %zu slots", nslots);
+	memset(fresh, 0, nslots * sizeof(slot));
+	p->slots = fresh;
+	p->nslots = nslots;
+	for (i = 0; i < oldn; i++)
+		if (old[i].fp != 0)
+			*probe(p, old[i].fp) = old[i];
+	td_free(env, old);
+	return TD_OK;
+}
+
+/*
+ * Makes room for `need` entries (beyond the capacity, pruning takes over),
+ * so that the mutation that follows cannot fail.
+ */
+static td_status
+reserve(td_profile *p, uint64_t need)
+{
+	size_t		nslots;
+
+	if (need > p->settings.capacity)
+		need = p->settings.capacity;
+	nslots = slots_for(need);
+	return nslots > p->nslots ? resize(p, nslots) : TD_OK;
+}
+
+/*
+ * Empties slot i by backward-shift deletion: later members of its probe run
+ * move up, so lookups never need tombstones.
+ */
+static void
+delete_slot(td_profile *p, size_t i)
+{
+	size_t		mask = p->nslots - 1;
+	size_t		j = i;
+
+	for (;;)
+	{
+		p->slots[i].fp = 0;
+		for (;;)
+		{
+			size_t		h;
+
+			j = (j + 1) & mask;
+			if (p->slots[j].fp == 0)
+				return;
+			h = home_slot(p, p->slots[j].fp);
+			/* j may fill the hole unless its home lies in (i, j] */
+			if (((j - h) & mask) >= ((j - i) & mask))
+				break;
+		}
+		p->slots[i] = p->slots[j];
+		i = j;
+	}
+}
+
+/*
+ * Prunes to the bound E' (>= E): entries that may occur on at most E' pages
+ * go, and E' becomes the bound for every absent fingerprint.  Slot i is
+ * examined again after a deletion since another entry may have moved there;
+ * entries moved across the wrap-around were examined already and kept.
+ */
+static void
+prune(td_profile *p, uint64_t bound)
+{
+	size_t		i = 0;
+
+	while (i < p->nslots)
+	{
+		slot	   *s = &p->slots[i];
+
+		if (s->fp != 0 && (uint64_t) s->count + s->delta <= bound)
+		{
+			delete_slot(p, i);
+			p->entries--;
+		}
+		else
+			i++;
+	}
+	p->error = bound;
+}
+
+static size_t
+count_above(const td_profile *p, uint64_t bound)
+{
+	size_t		n = 0;
+	size_t		i;
+
+	for (i = 0; i < p->nslots; i++)
+		if (p->slots[i].fp != 0 &&
+			(uint64_t) p->slots[i].count + p->slots[i].delta > bound)
+			n++;
+	return n;
+}
+
+/* floor(eps * N), the bound the schedule aims at. */
+static uint64_t
+eps_bound(const td_profile *p)
+{
+	return (uint64_t) p->settings.eps_ppm * p->pages / MAX_EPS_PPM;
+}
+
+/*
+ * The capacity rule, when one more entry would exceed the capacity: prune to
+ * floor(eps N); if that leaves more than 3/4 of the capacity, prune to the
+ * smallest bound that gets there.  Aiming at 3/4 either way leaves room for
+ * at least capacity/4 insertions before the next (linear) pass.  The search
+ * ends because at E' = N every entry goes (count + delta <= N always).
+ */
+static void
+make_room(td_profile *p)
+{
+	uint64_t	target = (uint64_t) p->settings.capacity * 3 / 4;
+	uint64_t	lo;
+	uint64_t	hi;
+
+	lo = eps_bound(p) > p->error ? eps_bound(p) : p->error;
+	prune(p, lo);
+	if (p->entries <= target)
+		return;
+	hi = p->pages;
+	while (hi - lo > 1)
+	{
+		uint64_t	mid = lo + (hi - lo) / 2;
+
+		if (count_above(p, mid) <= target)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	prune(p, hi);
+}
+
+/* The empty slot for a new fp, pruning first when the table is full. */
+static slot *
+new_slot(td_profile *p, uint64_t fp)
+{
+	slot	   *s = probe(p, fp);
+
+	if (p->entries >= p->settings.capacity)
+	{
+		make_room(p);
+		s = probe(p, fp);
+	}
+	p->entries++;
+	s->fp = fp;
+	return s;
+}
+
+static td_status
+check_usable(const td_profile *p)
+{
+	if (p->incomplete)
+		return td_fail(p->env, TD_EARG,
+					   "profile is incomplete: a merge into it was interrupted");
+	return TD_OK;
+}
+
+/* ---- creation ------------------------------------------------------------ */
+
+static td_status
+check_settings(td_env *env, const td_profile_settings *s)
+{
+	if (s->unit != TD_UNIT_NODE)
+		return td_fail(env, TD_EARG, "unknown profile unit %u", (unsigned) s->unit);
+	if (s->eps_ppm > MAX_EPS_PPM)
+		return td_fail(env, TD_EARG, "eps of %u ppm is over %u ppm",
+					   (unsigned) s->eps_ppm, (unsigned) MAX_EPS_PPM);
+	if (s->capacity < MIN_CAPACITY)
+		return td_fail(env, TD_EARG, "profile capacity %u is below the minimum of %u",
+					   (unsigned) s->capacity, (unsigned) MIN_CAPACITY);
+	return TD_OK;
+}
+
+td_status
+td_profile_create(td_env *env, const td_profile_settings *settings, td_profile **out)
+{
+	td_profile *p;
+	td_status	st;
+
+	*out = NULL;
+	st = check_settings(env, settings);
+	if (st != TD_OK)
+		return st;
+	p = td_alloc(env, sizeof(*p));
+	if (p == NULL)
+		return td_fail(env, TD_ENOMEM, "out of memory creating a profile");
+	memset(p, 0, sizeof(*p));
+	p->env = env;
+	p->settings = *settings;
+	st = resize(p, MIN_SLOTS);
+	if (st != TD_OK)
+	{
+		td_free(env, p);
+		return st;
+	}
+	*out = p;
+	return TD_OK;
+}
+
+void
+td_profile_free(td_profile *p)
+{
+	if (p == NULL)
+		return;
+	td_free(p->env, p->slots);
+	td_free(p->env, p);
+}
+
+/* ---- adding pages ---------------------------------------------------------- */
+
+static void
+sift_down(uint64_t *a, size_t i, size_t n)
+{
+	uint64_t	v = a[i];
+
+	for (;;)
+	{
+		size_t		c = 2 * i + 1;
+
+		if (c >= n)
+			break;
+		if (c + 1 < n && a[c + 1] > a[c])
+			c++;
+		if (a[c] <= v)
+			break;
+		a[i] = a[c];
+		i = c;
+	}
+	a[i] = v;
+}
+
+/* Heapsort: O(n log n) whatever the input, and no allocation behind our back. */
+static void
+sort_u64(uint64_t *a, size_t n)
+{
+	size_t		i;
+
+	for (i = n / 2; i-- > 0;)
+		sift_down(a, i, n);
+	while (n-- > 1)
+	{
+		uint64_t	t = a[0];
+
+		a[0] = a[n];
+		a[n] = t;
+		sift_down(a, 0, n);
+	}
+}
+
+/* Non-zero fingerprints strictly ascending: then they are distinct. */
+static bool
+distinct_sorted(const uint64_t *fps, size_t n)
+{
+	uint64_t	prev = 0;
+	size_t		i;
+
+	for (i = 0; i < n; i++)
+	{
+		if (fps[i] == 0)
+			continue;
+		if (fps[i] <= prev)
+			return false;
+		prev = fps[i];
+	}
+	return true;
+}
+
+static void
+count_page_fp(td_profile *p, uint64_t fp)
+{
+	slot	   *s = probe(p, fp);
+
+	if (s->fp == fp)
+	{
+		s->count++;
+		return;
+	}
+	s = new_slot(p, fp);
+	s->count = 1;
+	/* it was on none of the N - 1 earlier pages if E went beyond that */
+	s->delta = (uint32_t) (p->error < p->pages - 1 ? p->error : p->pages - 1);
+}
+
+td_status
+td_profile_add_page(td_profile *p, const uint64_t *fps, size_t n)
+{
+	td_env	   *env = p->env;
+	uint64_t   *copy = NULL;
+	uint64_t	window;
+	td_status	st;
+	size_t		i;
+
+	if ((st = check_usable(p)) != TD_OK)
+		return st;
+	if (p->pages >= MAX_PAGES)
+		return td_fail(env, TD_ELIMIT, "profile already holds the maximum of %u pages",
+					   (unsigned) MAX_PAGES);
+	if (!distinct_sorted(fps, n))
+	{
+		/* document frequency: a duplicate must count once, so sort a copy */
+		if (n > SIZE_MAX / sizeof(uint64_t) ||
+			(copy = td_alloc(env, n * sizeof(uint64_t))) == NULL)
+			return td_fail(env, TD_ENOMEM, "out of memory sorting %zu fingerprints", n);
+		memcpy(copy, fps, n * sizeof(uint64_t));
+		sort_u64(copy, n);
+		fps = copy;
+	}
+	st = reserve(p, (uint64_t) p->entries + n);
+	if (st != TD_OK)
+	{
+		td_free(env, copy);
+		return st;
+	}
+
+	p->pages++;
+	/* zeros are "not counted"; in a sorted copy, duplicates are neighbours */
+	for (i = 0; i < n; i++)
+		if (fps[i] != 0 && (copy == NULL || i == 0 || fps[i] != fps[i - 1]))
+			count_page_fp(p, fps[i]);
+	td_free(env, copy);
+
+	if (p->settings.eps_ppm != 0)
+	{
+		window = (MAX_EPS_PPM + p->settings.eps_ppm - 1) / p->settings.eps_ppm;
+		if (p->pages % window == 0 && eps_bound(p) > p->error)
+			prune(p, eps_bound(p));
+	}
+	return TD_OK;
+}
+
+/* ---- merging --------------------------------------------------------------- */
+
+static bool
+poll_interrupt(td_env *env, size_t i)
+{
+	return i % POLL_EVERY == POLL_EVERY - 1 && env->interrupted(env->arg);
+}
+
+td_status
+td_profile_merge(td_profile *dst, const td_profile *src)
+{
+	td_env	   *env = dst->env;
+	uint64_t	na = dst->pages;
+	uint64_t	eb = src->error;
+	size_t		fresh = 0;
+	size_t		i;
+	td_status	st;
+
+	if ((st = check_usable(dst)) != TD_OK || (st = check_usable(src)) != TD_OK)
+		return st;
+	if (dst == src)
+		return td_fail(env, TD_EARG, "cannot merge a profile into itself");
+	if (dst->settings.unit != src->settings.unit)
+		return td_fail(env, TD_EARG, "cannot merge profiles of units %u and %u",
+					   (unsigned) dst->settings.unit, (unsigned) src->settings.unit);
+	if (dst->settings.fp_scheme != src->settings.fp_scheme)
+		return td_fail(env, TD_EARG, "cannot merge profiles of fingerprint schemes %u and %u",
+					   (unsigned) dst->settings.fp_scheme, (unsigned) src->settings.fp_scheme);
+	if (src->pages > MAX_PAGES - dst->pages)
+		return td_fail(env, TD_ELIMIT, "merged profile would hold more than %u pages",
+					   (unsigned) MAX_PAGES);
+
+	/* Count the new entries, to size the table exactly; nothing changes yet. */
+	for (i = 0; i < src->nslots; i++)
+	{
+		if (poll_interrupt(env, i))
+			return td_fail(env, TD_EINTR, "profile merge interrupted");
+		if (src->slots[i].fp != 0 && probe(dst, src->slots[i].fp)->fp == 0)
+			fresh++;
+	}
+	if ((st = reserve(dst, (uint64_t) dst->entries + fresh)) != TD_OK)
+		return st;
+
+	/*
+	 * From here on an interruption leaves a half-merged table.  An fp of dst
+	 * only gets delta + Eb: first give that to all, then correct the common
+	 * ones.  An fp of src only was on at most E - Eb pages of dst (E grows if
+	 * the capacity rule prunes during the merge) and on at most Na.
+	 */
+	dst->pages += src->pages;
+	dst->error += eb;
+	if (eb != 0)
+		for (i = 0; i < dst->nslots; i++)
+			if (dst->slots[i].fp != 0)
+				dst->slots[i].delta += (uint32_t) eb;
+	for (i = 0; i < src->nslots; i++)
+	{
+		const slot *b = &src->slots[i];
+		slot	   *s;
+
+		if (poll_interrupt(env, i))
+		{
+			dst->incomplete = true;
+			return td_fail(env, TD_EINTR, "profile merge interrupted");
+		}
+		if (b->fp == 0)
+			continue;
+		s = probe(dst, b->fp);
+		if (s->fp == b->fp)
+		{
+			s->count += b->count;
+			s->delta = (uint32_t) (s->delta - eb + b->delta);
+			continue;
+		}
+		s = new_slot(dst, b->fp);
+		s->count = b->count;
+		s->delta = (uint32_t) (b->delta + (dst->error - eb < na ? dst->error - eb : na));
+	}
+	return TD_OK;
+}
+
+/* ---- accessors -------------------------------------------------------------- */
+
+uint64_t
+td_profile_pages(const td_profile *p)
+{
+	return p->pages;
+}
+
+uint64_t
+td_profile_error(const td_profile *p)
+{
+	return p->error;
+}
+
+size_t
+td_profile_entries(const td_profile *p)
+{
+	return p->entries;
+}
+
+size_t
+td_profile_memory(const td_profile *p)
+{
+	return sizeof(*p) + p->nslots * sizeof(slot);
+}
+
+/* ---- serialized form ---------------------------------------------------------- */
+
+td_status
+td_profile_serialize(const td_profile *p, td_buf *out)
+{
+	td_env	   *env = p->env;
+	uint64_t   *keys;
+	uint8_t    *b;
+	size_t		total;
+	size_t		n = 0;
+	size_t		i;
+	td_status	st;
+
+	if ((st = check_usable(p)) != TD_OK)
+		return st;
+	if (p->entries > (SIZE_MAX - TD_PROFILE_HEADER_SIZE - 1 - out->len) / TD_PROFILE_ENTRY_SIZE)
+		return td_fail(env, TD_ENOMEM, "serialized profile size overflows");
+	total = TD_PROFILE_HEADER_SIZE + p->entries * TD_PROFILE_ENTRY_SIZE;
+
+	/* Sort a copy of the keys: the table's order must stay the hash order. */
+	keys = td_alloc(env, p->entries * sizeof(uint64_t));
+	if (keys == NULL)
+		return td_fail(env, TD_ENOMEM, "out of memory sorting %zu profile entries", p->entries);
+	st = td_grow(out->env, (void **) &out->data, &out->cap, out->len + total + 1, 1);
+	if (st != TD_OK)
+	{
+		td_free(env, keys);
+		return st;
+	}
+	for (i = 0; i < p->nslots; i++)
+		if (p->slots[i].fp != 0)
+			keys[n++] = p->slots[i].fp;
+	sort_u64(keys, n);
+
+	b = (uint8_t *) out->data + out->len;
+	memcpy(b, profile_magic, 4);
+	store_le16(b + 4, TD_PROFILE_VERSION);
+	b[6] = p->settings.unit;
+	b[7] = 0;
+	store_le32(b + 8, p->settings.fp_scheme);
+	store_le32(b + 12, p->settings.eps_ppm);
+	store_le64(b + 16, p->pages);
+	store_le64(b + 24, p->error);
+	store_le64(b + 32, n);
+	b += TD_PROFILE_HEADER_SIZE;
+	for (i = 0; i < n; i++, b += TD_PROFILE_ENTRY_SIZE)
+	{
+		const slot *s = probe(p, keys[i]);
+
+		store_le64(b, s->fp);
+		store_le32(b + 8, s->count);
+		store_le32(b + 12, s->delta);
+	}
+	out->len += total;
+	td_free(env, keys);
+	return TD_OK;
+}
+
+static td_status
+check_header(td_env *env, const uint8_t *b, size_t len, td_profile_view *v)
+{
+	uint64_t	n;
+
+	if (len < TD_PROFILE_HEADER_SIZE)
+		return td_fail(env, TD_EFORMAT,
+					   "profile is truncated: %zu bytes, the header alone takes %d",
+					   len, TD_PROFILE_HEADER_SIZE);
+	if (memcmp(b, profile_magic, 4) != 0)
+		return td_fail(env, TD_EFORMAT, "not a templatedet profile: bad magic bytes");
+	v->version = load_le16(b + 4);
+	if (v->version != TD_PROFILE_VERSION)
+		return td_fail(env, TD_EFORMAT,
+					   "unsupported profile format version %u (this build reads version %d)",
+					   (unsigned) v->version, TD_PROFILE_VERSION);
+	v->unit = b[6];
+	if (v->unit != TD_UNIT_NODE)
+		return td_fail(env, TD_EFORMAT, "unknown profile unit %u", (unsigned) v->unit);
+	if (b[7] != 0)
+		return td_fail(env, TD_EFORMAT, "reserved profile flags 0x%02x are set", (unsigned) b[7]);
+	v->fp_scheme = load_le32(b + 8);
+	v->eps_ppm = load_le32(b + 12);
+	if (v->eps_ppm > MAX_EPS_PPM)
+		return td_fail(env, TD_EFORMAT, "profile eps of %u ppm is over %u ppm",
+					   (unsigned) v->eps_ppm, (unsigned) MAX_EPS_PPM);
+	v->pages = load_le64(b + 16);
+	if (v->pages > MAX_PAGES)
+		return td_fail(env, TD_EFORMAT, "profile claims %llu pages, over the maximum of %u",
+					   (unsigned long long) v->pages, (unsigned) MAX_PAGES);
+	v->error = load_le64(b + 24);
+	if (v->error > v->pages)
+		return td_fail(env, TD_EFORMAT, "profile error bound %llu exceeds its %llu pages",
+					   (unsigned long long) v->error, (unsigned long long) v->pages);
+	n = load_le64(b + 32);
+	/* compare in entry units: 16 n may overflow, (len - 40) / 16 cannot */
+	if ((len - TD_PROFILE_HEADER_SIZE) % TD_PROFILE_ENTRY_SIZE != 0 ||
+		(len - TD_PROFILE_HEADER_SIZE) / TD_PROFILE_ENTRY_SIZE != n)
+		return td_fail(env, TD_EFORMAT,
+					   "profile size %zu bytes does not match its %llu entries",
+					   len, (unsigned long long) n);
+	v->n_entries = n;
+	v->entries = b + TD_PROFILE_HEADER_SIZE;
+	return TD_OK;
+}
+
+static td_status
+check_entries(td_env *env, const td_profile_view *v)
+{
+	uint64_t	prev = 0;
+	uint64_t	i;
+
+	for (i = 0; i < v->n_entries; i++)
+	{
+		const uint8_t *e = v->entries + i * TD_PROFILE_ENTRY_SIZE;
+		uint64_t	fp = load_le64(e);
+		uint32_t	count = load_le32(e + 8);
+		uint32_t	delta = load_le32(e + 12);
+
+		if (poll_interrupt(env, (size_t) i))
+			return td_fail(env, TD_EINTR, "profile validation interrupted");
+		if (fp == 0)
+			return td_fail(env, TD_EFORMAT, "profile entry %llu has fingerprint 0",
+						   (unsigned long long) i);
+		if (i > 0 && fp <= prev)
+			return td_fail(env, TD_EFORMAT,
+						   "profile entry %llu is not in strictly ascending fingerprint order",
+						   (unsigned long long) i);
+		if (count == 0)
+			return td_fail(env, TD_EFORMAT, "profile entry %llu has count 0",
+						   (unsigned long long) i);
+		if ((uint64_t) count + delta > v->pages)
+			return td_fail(env, TD_EFORMAT,
+						   "profile entry %llu: count %u + delta %u exceeds its %llu pages",
+						   (unsigned long long) i, (unsigned) count, (unsigned) delta,
+						   (unsigned long long) v->pages);
+		if (delta > v->error)
+			return td_fail(env, TD_EFORMAT,
+						   "profile entry %llu: delta %u exceeds the error bound %llu",
+						   (unsigned long long) i, (unsigned) delta,
+						   (unsigned long long) v->error);
+		prev = fp;
+	}
+	return TD_OK;
+}
+
+td_status
+td_profile_view_init(td_env *env, const void *bytes, size_t len, td_profile_view *view)
+{
+	td_profile_view v;
+	td_status	st;
+
+	memset(&v, 0, sizeof(v));
+	if ((st = check_header(env, bytes, len, &v)) != TD_OK ||
+		(st = check_entries(env, &v)) != TD_OK)
+		return st;
+	*view = v;
+	return TD_OK;
+}
+
+uint32_t
+td_profile_view_count(const td_profile_view *view, uint64_t fp)
+{
+	uint64_t	lo = 0;
+	uint64_t	hi = view->n_entries;
+
+	while (lo < hi)
+	{
+		uint64_t	mid = lo + (hi - lo) / 2;
+		const uint8_t *e = view->entries + mid * TD_PROFILE_ENTRY_SIZE;
+		uint64_t	key = load_le64(e);
+
+		if (key == fp)
+			return load_le32(e + 8);
+		if (key < fp)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+td_status
+td_profile_deserialize(td_env *env, const void *bytes, size_t len,
+					   uint32_t capacity, td_profile **out)
+{
+	td_profile_settings settings;
+	td_profile_view v;
+	td_profile *p;
+	td_status	st;
+	uint64_t	i;
+
+	*out = NULL;
+	if ((st = td_profile_view_init(env, bytes, len, &v)) != TD_OK)
+		return st;
+	if (capacity == 0)
+		capacity = v.n_entries < MIN_CAPACITY ? MIN_CAPACITY :
+			v.n_entries > UINT32_MAX ? UINT32_MAX : (uint32_t) v.n_entries;
+	settings.unit = v.unit;
+	settings.fp_scheme = v.fp_scheme;
+	settings.eps_ppm = v.eps_ppm;
+	settings.capacity = capacity;
+	if ((st = td_profile_create(env, &settings, &p)) != TD_OK)
+		return st;
+	p->pages = v.pages;
+	p->error = v.error;
+	if ((st = reserve(p, v.n_entries)) != TD_OK)
+	{
+		td_profile_free(p);
+		return st;
+	}
+	for (i = 0; i < v.n_entries; i++)
+	{
+		const uint8_t *e = v.entries + i * TD_PROFILE_ENTRY_SIZE;
+		slot	   *s;
+
+		if (poll_interrupt(env, (size_t) i))
+		{
+			td_profile_free(p);
+			return td_fail(env, TD_EINTR, "profile deserialization interrupted");
+		}
+		/* distinct by validation; beyond the capacity, new_slot prunes */
+		s = new_slot(p, load_le64(e));
+		s->count = load_le32(e + 8);
+		s->delta = load_le32(e + 12);
+	}
+	*out = p;
+	return TD_OK;
+}
