@@ -48,6 +48,49 @@ is_page_frame(const td_tree *t, uint32_t i)
 													   memcmp(td_node_str(t, i), "body", 4) == 0)));
 }
 
+/*
+ * tmpl[i] = visible characters of node i inside template nodes.  With a
+ * budget > 0 it also applies the 85% rule: an element more than 85%
+ * template whose rest is at most TD_ANCESTOR_MAX_REST characters becomes
+ * template, as long as the rests it drops add up to at most budget.
+ */
+static td_status
+template_text(const td_tree *t, td_marks *m, uint32_t *tmpl, uint64_t budget)
+{
+	td_env	   *env = t->env;
+	uint64_t	spent = 0;
+	uint32_t	i;
+
+	for (i = t->n_nodes; i-- > 0;)
+	{
+		uint32_t	c;
+		uint64_t	sum = 0;
+		uint32_t	rest;
+
+		if ((i & 0xffff) == 0 && env->interrupted(env->arg))
+			return td_fail(env, TD_EINTR, "interrupted");
+		if (m->drop[i])
+		{
+			tmpl[i] = m->visible[i];
+			continue;
+		}
+		for (c = t->nodes[i].first_child; c != TD_NONE; c = t->nodes[c].next_sibling)
+			sum += tmpl[c];
+		tmpl[i] = (uint32_t) (sum < m->visible[i] ? sum : m->visible[i]);
+		rest = m->visible[i] - tmpl[i];
+		if (t->nodes[i].kind != TD_TEXT && m->visible[i] > 0 &&
+			(double) tmpl[i] > TD_ANCESTOR_SHARE * (double) m->visible[i] &&
+			rest <= TD_ANCESTOR_MAX_REST && spent + rest <= budget &&
+			!is_page_frame(t, i))
+		{
+			m->drop[i] = 1;
+			tmpl[i] = m->visible[i];
+			spent += rest;
+		}
+	}
+	return TD_OK;
+}
+
 td_status
 td_mark_template(const td_tree *t, const td_profile_view *p, double threshold, td_marks *m)
 {
@@ -56,6 +99,7 @@ td_mark_template(const td_tree *t, const td_profile_view *p, double threshold, t
 	uint64_t   *fp = NULL;
 	uint32_t   *tmpl = NULL;
 	uint64_t	min_count;
+	uint64_t	budget;
 	td_status	st;
 	uint32_t	i;
 
@@ -89,34 +133,15 @@ td_mark_template(const td_tree *t, const td_profile_view *p, double threshold, t
 		m->drop[i] = m->pages[i] >= min_count;
 	}
 
-	/* Bottom-up: template text per subtree, and the 85% rule. */
-	for (i = n; i-- > 0;)
-	{
-		if ((i & 0xffff) == 0 && env->interrupted(env->arg))
-		{
-			st = td_fail(env, TD_EINTR, "interrupted");
-			goto done;
-		}
-		if (m->drop[i])
-			tmpl[i] = m->visible[i];
-		else
-		{
-			uint32_t	c;
-			uint64_t	sum = 0;
-
-			for (c = t->nodes[i].first_child; c != TD_NONE; c = t->nodes[c].next_sibling)
-				sum += tmpl[c];
-			tmpl[i] = (uint32_t) (sum < m->visible[i] ? sum : m->visible[i]);
-			if (t->nodes[i].kind != TD_TEXT && m->visible[i] > 0 &&
-				(double) tmpl[i] > TD_ANCESTOR_SHARE * (double) m->visible[i] &&
-				m->visible[i] - tmpl[i] <= TD_ANCESTOR_MAX_REST &&
-				!is_page_frame(t, i))
-			{
-				m->drop[i] = 1;
-				tmpl[i] = m->visible[i];
-			}
-		}
-	}
+	/*
+	 * Bottom-up, twice: first what the page keeps without the 85% rule, then
+	 * the rule, which may take at most a share of that from the page.
+	 */
+	if ((st = template_text(t, m, tmpl, 0)) != TD_OK)
+		goto done;
+	budget = (uint64_t) (TD_ANCESTOR_MAX_LOSS * (double) (m->visible[0] - tmpl[0]));
+	if ((st = template_text(t, m, tmpl, budget)) != TD_OK)
+		goto done;
 
 	/* A dropped node's descendants are dropped too (the renderers skip them anyway). */
 	for (i = 1; i < n; i++)

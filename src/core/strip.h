@@ -10,9 +10,12 @@
  * TD_ANCESTOR_MAX_REST visible characters: the rule is there for the small
  * things that differ per page inside a template block (the current page's
  * name in a menu, a date); a longer rest is content, as when a page's only
- * wrapper holds a large site menu and a short article.  The page itself
- * (root, html, body) is never dropped by this rule.  Descendants of a
- * template node are template.
+ * wrapper holds a large site menu and a short article; and all that the
+ * rule drops from a page adds up to at most TD_ANCESTOR_MAX_LOSS of the
+ * text the page keeps without it, so a page whose content is a few words
+ * beside a large template keeps them.  The page itself (root, html, body)
+ * is never dropped by this rule.  Descendants of a template node are
+ * template.
  */
 #ifndef TD_STRIP_H
 #define TD_STRIP_H
@@ -23,6 +26,7 @@
 #define TD_DEFAULT_THRESHOLD	0.1
 #define TD_ANCESTOR_SHARE		0.85
 #define TD_ANCESTOR_MAX_REST	100
+#define TD_ANCESTOR_MAX_LOSS	0.1
 
 typedef struct td_marks
 {

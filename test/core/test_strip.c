@@ -181,15 +181,15 @@ test_ancestor_rule(void)
 {
 	/* The nav differs per page by one short item, so only the 85% rule can drop it. */
 	const char *pages[] = {
-		"<body><div id=nav><p>Home page link</p><p>Archive page link</p><p>Contact form</p><p>x1</p></div><div><p>Alpha content.</p></div></body>",
-		"<body><div id=nav><p>Home page link</p><p>Archive page link</p><p>Contact form</p><p>y2</p></div><div><p>Beta content.</p></div></body>",
-		"<body><div id=nav><p>Home page link</p><p>Archive page link</p><p>Contact form</p><p>z3</p></div><div><p>Gamma content.</p></div></body>",
+		"<body><div id=nav><p>Home page link</p><p>Archive page link</p><p>Contact form</p><p>x1</p></div><div><p>Alpha content: the article of this page, a sentence or two long.</p></div></body>",
+		"<body><div id=nav><p>Home page link</p><p>Archive page link</p><p>Contact form</p><p>y2</p></div><div><p>Beta content: the article of this page, a sentence or two long.</p></div></body>",
+		"<body><div id=nav><p>Home page link</p><p>Archive page link</p><p>Contact form</p><p>z3</p></div><div><p>Gamma content: the article of this page, a sentence or two long.</p></div></body>",
 	};
 	td_buf		prof = profile_of(pages, 3);
 	td_status	st;
-	char	   *r = strip(&prof, "<body><div id=nav><p>Home page link</p><p>Archive page link</p><p>Contact form</p><p>w4</p></div><div><p>Delta content.</p></div></body>", 0.5, &st);
+	char	   *r = strip(&prof, "<body><div id=nav><p>Home page link</p><p>Archive page link</p><p>Contact form</p><p>w4</p></div><div><p>Delta content: the article of this page, a sentence or two long.</p></div></body>", 0.5, &st);
 
-	CHECK(st == TD_OK && r && strcmp(r, "Delta content.") == 0,
+	CHECK(st == TD_OK && r && strcmp(r, "Delta content: the article of this page, a sentence or two long.") == 0,
 		  "an element more than 85%% template is dropped whole: got [%s]", r ? r : "(null)");
 	free(r);
 	td_buf_free(&prof);
@@ -224,6 +224,13 @@ test_ancestor_rule_keeps_content(void)
 	r = strip(&prof, pages[1], 0.1, &st);
 	CHECK(st == TD_OK && r && strcmp(r, bodies[1]) == 0,
 		  "the wrapper is more than 85%% menu but its rest is content: got [%s]", r ? r : "(null)");
+	free(r);
+
+	/* A new page whose whole content is three words, well under the 100-character cap. */
+	snprintf(page[0], sizeof(page[0]), "<body><div>%s<p>Short unique words.</p></div></body>", menu);
+	r = strip(&prof, page[0], 0.1, &st);
+	CHECK(st == TD_OK && r && strcmp(r, "Short unique words.") == 0,
+		  "the rule never takes a page's only content: got [%s]", r ? r : "(null)");
 	free(r);
 	td_buf_free(&prof);
 }
