@@ -79,6 +79,28 @@ test_prescan_window(void)
 	check_sniff(page, sizeof(page), "windows-1252", 0, __LINE__);
 }
 
+/* Without a declaration, valid UTF-8 that is not all ASCII is UTF-8. */
+static void
+test_undeclared(void)
+{
+	char		page[2100];
+
+	SNIFF("<p>caf\xC3\xA9 \xE6\x97\xA5 \xF0\x9F\x98\x80</p>", "UTF-8");
+	SNIFF("<p>caf\xE9</p>", "windows-1252");
+	SNIFF("<p>\x93quoted\x94</p>", "windows-1252");
+	SNIFF("<p>\xC3\xA9 then \xE9</p>", "windows-1252");
+	SNIFF("<p>cut \xE6\x97</p>", "windows-1252");
+	SNIFF("<p>surrogate \xED\xA0\x80</p>", "windows-1252");
+	SNIFF("<p>overlong \xC0\xAF</p>", "windows-1252");
+	SNIFF("<p>ascii only</p>", "windows-1252");
+	/* a declaration in the window wins over the bytes */
+	SNIFF("<meta charset=iso-8859-2><p>\xC3\xA9</p>", "ISO-8859-2");
+	/* a meta past the window: the bytes decide */
+	memset(page, ' ', sizeof(page));
+	memcpy(page + 2000, "<meta charset=utf-8>\xC3\xA9", 22);
+	check_sniff(page, 2022, "UTF-8", 0, __LINE__);
+}
+
 static void
 test_labels(void)
 {
@@ -184,6 +206,7 @@ main(void)
 	test_bom();
 	test_meta();
 	test_prescan_window();
+	test_undeclared();
 	test_labels();
 	test_names_decode();
 	test_sniffed_page();
