@@ -86,3 +86,16 @@ fuzz-parse: build/fuzz/fuzz_parse
 	ASAN_OPTIONS=detect_leaks=1 build/fuzz/fuzz_parse -max_total_time=$(FUZZ_TIME) \
 		-max_len=65536 -timeout=10 -artifact_prefix=build/fuzz/ \
 		build/fuzz/corpus-parse test/fuzz/fuzz-parse
+
+# make fuzz-profile [FUZZ_TIME=s]: profile bytes and page scripts; seeds in
+# test/fuzz/fuzz-profile/, the growing corpus in build/fuzz/corpus-profile/.
+build/fuzz/fuzz_profile: test/fuzz/fuzz_profile.c $(CORE_SRCS) $(wildcard src/core/*.h)
+	@mkdir -p build/fuzz
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(CORE_SRCS) $(XML2_LIBS) -lm
+
+.PHONY: fuzz-profile
+fuzz-profile: build/fuzz/fuzz_profile
+	@mkdir -p build/fuzz/corpus-profile
+	ASAN_OPTIONS=detect_leaks=1 build/fuzz/fuzz_profile -max_total_time=$(FUZZ_TIME) \
+		-max_len=8192 -timeout=10 -artifact_prefix=build/fuzz/ \
+		build/fuzz/corpus-profile test/fuzz/fuzz-profile

@@ -1,0 +1,172 @@
+/*
+ * fuzz_profile.c — libFuzzer target for the site profile.
+ *
+ * Every input is used twice:
+ *  - as profile bytes: the view and deserialization must never crash or
+ *    leak, must agree, and valid bytes must round-trip exactly (serialize .
+ *    deserialize is the identity) with view counts equal to the entries;
+ *  - as a script of pages fed to small-capacity profiles (forced pruning,
+ *    unsorted pages with repeats, merges): whatever the script, the result
+ *    must serialize to valid bytes and keep the lossy-counting guarantee for
+ *    the fingerprints whose true counts the script tracks.
+ * Any violated property calls abort(), which libFuzzer reports as a crash.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "profile.h"
+
+#define TEMPLATES 8				/* fingerprints 1..8, counted exactly */
+
+static void
+require(int cond)
+{
+	if (!cond)
+		abort();
+}
+
+static uint32_t
+le32(const uint8_t *b)
+{
+	return (uint32_t) b[0] | (uint32_t) b[1] << 8 | (uint32_t) b[2] << 16 | (uint32_t) b[3] << 24;
+}
+
+static uint64_t
+le64(const uint8_t *b)
+{
+	return (uint64_t) le32(b) | (uint64_t) le32(b + 4) << 32;
+}
+
+static void
+check_bytes(td_env *env, const uint8_t *data, size_t size)
+{
+	td_profile_view v;
+	td_profile *p = NULL;
+	td_profile *small = NULL;
+	td_status	rv = td_profile_view_init(env, data, size, &v);
+	td_status	rd = td_profile_deserialize(env, data, size, 0, &p);
+	td_buf		out;
+	uint64_t	i;
+
+	require(rv == rd);
+	if (rv != TD_OK)
+	{
+		require(rv == TD_EFORMAT && p == NULL && env->errmsg[0] != '\0');
+		return;
+	}
+	for (i = 0; i < v.n_entries; i++)
+	{
+		const uint8_t *e = v.entries + i * TD_PROFILE_ENTRY_SIZE;
+
+		require(td_profile_view_count(&v, le64(e)) == le32(e + 8));
+		require(td_profile_view_count(&v, le64(e) + 1) == 0 ||
+				(i + 1 < v.n_entries && le64(e + TD_PROFILE_ENTRY_SIZE) == le64(e) + 1));
+	}
+	td_buf_init(&out, env);
+	require(td_profile_serialize(p, &out) == TD_OK);
+	require(out.len == size && memcmp(out.data, data, size) == 0);
+
+	/* loading into the smallest capacity prunes, and must stay valid */
+	out.len = 0;
+	require(td_profile_deserialize(env, data, size, 1024, &small) == TD_OK);
+	require(td_profile_entries(small) <= 1024);
+	require(td_profile_serialize(small, &out) == TD_OK);
+	require(td_profile_view_init(env, out.data, out.len, &v) == TD_OK);
+	td_buf_free(&out);
+	td_profile_free(small);
+	td_profile_free(p);
+}
+
+/* count <= truth <= count + delta for the tracked fingerprints, truth <= E if absent. */
+static void
+check_guarantee(td_env *env, const td_profile *p, const uint32_t *truth)
+{
+	td_profile_view v;
+	td_buf		out;
+	uint64_t	i;
+	uint64_t	fp;
+
+	td_buf_init(&out, env);
+	require(td_profile_serialize(p, &out) == TD_OK);
+	require(td_profile_view_init(env, out.data, out.len, &v) == TD_OK);
+	require(td_profile_entries(p) <= 1024);
+	for (fp = 1; fp <= TEMPLATES; fp++)
+	{
+		const uint8_t *e = NULL;
+
+		for (i = 0; i < v.n_entries && e == NULL; i++)
+			if (le64(v.entries + i * TD_PROFILE_ENTRY_SIZE) == fp)
+				e = v.entries + i * TD_PROFILE_ENTRY_SIZE;
+		if (e == NULL)
+			require(truth[fp] <= v.error);
+		else
+			require(le32(e + 8) <= truth[fp] && truth[fp] <= (uint64_t) le32(e + 8) + le32(e + 12));
+	}
+	td_buf_free(&out);
+}
+
+/*
+ * The script: byte 0 sets eps (0 .. 1 in steps of 0.005); then each byte
+ * pair is a page: the bits of the first pick template fingerprints (bit 7
+ * also repeats one), the low six bits of the second give the number of
+ * fresh unique fingerprints, and its top bit sends the page to one of two
+ * parts, merged at the end.  All pages also go to one whole profile.
+ */
+static void
+run_script(td_env *env, const uint8_t *data, size_t size)
+{
+	td_profile_settings s = {TD_UNIT_NODE, 1, 0, 1024};
+	td_profile *whole;
+	td_profile *part[2];
+	uint32_t	truth[TEMPLATES + 1] = {0};
+	uint64_t	fps[64 + TEMPLATES + 1];
+	uint64_t	next_unique = 1000;
+	size_t		k;
+
+	if (size < 1)
+		return;
+	s.eps_ppm = (uint32_t) (data[0] % 201) * 5000;
+	require(td_profile_create(env, &s, &whole) == TD_OK);
+	require(td_profile_create(env, &s, &part[0]) == TD_OK);
+	require(td_profile_create(env, &s, &part[1]) == TD_OK);
+	for (k = 1; k + 1 < size; k += 2)
+	{
+		uint8_t		tmpl = data[k];
+		uint8_t		uniq = data[k + 1];
+		size_t		n = 0;
+		int			b;
+
+		for (b = 0; b < (uniq & 63); b++)
+			fps[n++] = next_unique++;
+		for (b = 0; b < TEMPLATES; b++)
+			if (tmpl & (1 << b))
+			{
+				fps[n++] = (uint64_t) b + 1;
+				truth[b + 1]++;
+			}
+		if (tmpl & 0x80)
+			fps[n++] = 8;
+		require(td_profile_add_page(whole, fps, n) == TD_OK);
+		require(td_profile_add_page(part[uniq >> 7], fps, n) == TD_OK);
+	}
+	check_guarantee(env, whole, truth);
+	require(td_profile_merge(part[0], part[1]) == TD_OK);
+	require(td_profile_pages(part[0]) == td_profile_pages(whole));
+	check_guarantee(env, part[0], truth);
+	td_profile_free(whole);
+	td_profile_free(part[0]);
+	td_profile_free(part[1]);
+}
+
+int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	td_env		env;
+
+	td_env_default(&env);
+	check_bytes(&env, data, size);
+	run_script(&env, data, size);
+	return 0;
+}
