@@ -25,8 +25,14 @@ td_marks_free(const td_tree *tree, td_marks *m)
 }
 
 static td_status
-check_threshold(td_env *env, const td_profile_view *p, double threshold)
+check_arguments(td_env *env, const td_profile_view *p, double threshold)
 {
+	if (p->unit != TD_UNIT_NODE)
+		return td_fail(env, TD_EARG, "profile counts unit %u, not DOM nodes", (unsigned) p->unit);
+	if (p->fp_scheme != TD_FP_SCHEME)
+		return td_fail(env, TD_EARG,
+					   "profile was built with fingerprint scheme %u, this version computes scheme %u; "
+					   "build the profile again", (unsigned) p->fp_scheme, (unsigned) TD_FP_SCHEME);
 	if (!(threshold > 0.0 && threshold <= 1.0))
 		return td_fail(env, TD_EARG, "threshold must be in (0, 1], got %g", threshold);
 	if (p->error > 0 && threshold * (double) p->pages <= (double) p->error)
@@ -104,7 +110,7 @@ td_mark_template(const td_tree *t, const td_profile_view *p, double threshold, t
 	uint32_t	i;
 
 	memset(m, 0, sizeof(*m));
-	if ((st = check_threshold(env, p, threshold)) != TD_OK)
+	if ((st = check_arguments(env, p, threshold)) != TD_OK)
 		return st;
 	m->n_nodes = n;
 	m->drop = alloc_array(env, n, sizeof(uint8_t));

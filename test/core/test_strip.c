@@ -173,6 +173,11 @@ test_strip_site(void)
 	CHECK(st == TD_EARG && r == NULL, "threshold 0 is rejected");
 	r = strip(&prof, pages[0], 1.5, &st);
 	CHECK(st == TD_EARG && r == NULL, "threshold above 1 is rejected");
+	prof.data[8]++;				/* the fingerprint scheme field */
+	r = strip(&prof, pages[0], 0.1, &st);
+	CHECK(st == TD_EARG && r == NULL && strstr(env.errmsg, "fingerprint scheme") != NULL,
+		  "a profile of another fingerprint scheme is rejected: %s", env.errmsg);
+	prof.data[8]--;
 	td_buf_free(&prof);
 }
 
