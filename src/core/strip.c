@@ -27,8 +27,6 @@ td_marks_free(const td_tree *tree, td_marks *m)
 static td_status
 check_arguments(td_env *env, const td_profile_view *p, double threshold)
 {
-	if (p->unit != TD_UNIT_NODE)
-		return td_fail(env, TD_EARG, "profile counts unit %u, not DOM nodes", (unsigned) p->unit);
 	if (p->fp_scheme != TD_FP_SCHEME)
 		return td_fail(env, TD_EARG,
 					   "profile was built with fingerprint scheme %u, this version computes scheme %u; "
