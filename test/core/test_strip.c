@@ -61,8 +61,10 @@ test_fingerprint_stability(void)
 	uint64_t	a = fp_of_id("<ul id=n><li class=active><a href='/a?sid=1'>Home</a></li><li><a href='/b'>News</a></li></ul>", "n");
 	uint64_t	b = fp_of_id("<ul id=n><li><a href='/a?sid=2'>Home</a></li>\n  <li class=active><a href='/b'>News</a></li></ul>", "n");
 	uint64_t	c = fp_of_id("<ul id=n><li><a href='/a'>Home</a></li><li><a href='/b'>Sports</a></li></ul>", "n");
-	uint64_t	d1 = fp_of_id("<div id=f>Updated 2026-11-21 <script>var t=1;</script></div>", "f");
-	uint64_t	d2 = fp_of_id("<div id=f>Updated   2026-11-22<script>var t=2;</script></div>", "f");
+	uint64_t	d1 = fp_of_id("<div id=f>Updated 2026-11-21 13:05, &copy; 2025 <script>var t=1;</script></div>", "f");
+	uint64_t	d2 = fp_of_id("<div id=f>Updated   2026-11-9 9:47, &copy; 2026<script>var t=2;</script></div>", "f");
+	uint64_t	d3 = fp_of_id("<div id=f>Updated 2026-11-22 9:47, &copy; 2026 or 2.5</div>", "f");
+	uint64_t	d4 = fp_of_id("<div id=f>Updated 2026-11-22 9:47, &copy; 2026 or 3.5</div>", "f");
 	uint64_t	e1 = fp_of_id("<div id=x><p>a</p><p>b</p></div>", "x");
 	uint64_t	e2 = fp_of_id("<div id=x><p>b</p><p>a</p></div>", "x");
 	uint64_t	f1 = fp_of_id("<div id=x><p>a</p></div>", "x");
@@ -70,7 +72,14 @@ test_fingerprint_stability(void)
 
 	CHECK(a != 0 && a == b, "attributes and re-indentation do not change a fingerprint");
 	CHECK(a != c, "different link text changes it");
-	CHECK(d1 != 0 && d1 == d2, "digits and scripts do not change it");
+	CHECK(d1 != 0 && d1 == d2, "dates, times, years, scripts and white space do not change it");
+	CHECK(d3 != d4, "other figures change it: a content table's figures are not template");
+	CHECK(fp_of_id("<td id=c>194</td>", "c") != fp_of_id("<td id=c>377</td>", "c"), "plain numbers differ");
+	CHECK(fp_of_id("<td id=c>8.1 Problem</td>", "c") != fp_of_id("<td id=c>8.2 Problem</td>", "c"),
+		  "section numbers differ");
+	CHECK(fp_of_id("<td id=c>1987</td>", "c") == fp_of_id("<td id=c>2024</td>", "c"), "years match");
+	CHECK(fp_of_id("<td id=c>A1987</td>", "c") != fp_of_id("<td id=c>A2024</td>", "c"),
+		  "digits inside a word are not a year");
 	CHECK(e1 != e2, "child order matters");
 	CHECK(f1 != f2, "the tag matters");
 	CHECK(fp_of_id("<p>Call <code id=c>foo()</code> first.</p>", "c") == 0,
@@ -140,7 +149,7 @@ strip(const td_buf *prof, const char *html, double threshold, td_status *status)
 	"<div id=head><h1>Example Site</h1></div>" \
 	"<ul id=nav><li" active "><a href=/>Home</a></li><li><a href=/news>News</a></li></ul>" \
 	"<div id=main>" body "</div>" \
-	"<div id=foot>Copyright Example " date " | <a href=/about>About</a></div></body></html>"
+	"<div id=foot><p>Copyright Example " date "</p><p><a href=/about>About</a> | <a href=/legal>Legal notice and privacy</a></p></div></body></html>"
 
 static void
 test_strip_site(void)
