@@ -70,32 +70,24 @@ bench:
 	@bash bench/quality.sh -t $(or $(THRESHOLD),0.1) $(if $(SITES),"$(SITES)")
 
 # ---- fuzz targets: clang + libFuzzer, built to build/fuzz/ ---------------------
-# make fuzz-parse [FUZZ_TIME=s]: seeds in test/fuzz/fuzz-parse/, the growing
-# corpus in build/fuzz/corpus-parse/, crashes as build/fuzz/crash-*.
+# make fuzz-parse / fuzz-profile [FUZZ_TIME=s]; crashes as build/fuzz/crash-*.
+# fuzz-parse: the page parser and renderers on arbitrary bytes and encodings.
 FUZZ_CC     ?= clang
 FUZZ_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -fsanitize=fuzzer,address,undefined \
                -fno-sanitize-recover=undefined -fno-omit-frame-pointer -Isrc/core $(XML2_CFLAGS)
 
-build/fuzz/fuzz_parse: test/fuzz/fuzz_parse.c $(CORE_SRCS) $(wildcard src/core/*.h)
+# fuzz-profile: profile bytes and page scripts.  Each target's seeds are in
+# test/fuzz/fuzz-NAME/, its growing corpus in build/fuzz/corpus-NAME/.
+FUZZ_MAX_LEN_parse   = 65536
+FUZZ_MAX_LEN_profile = 8192
+
+build/fuzz/fuzz_%: test/fuzz/fuzz_%.c $(CORE_SRCS) $(wildcard src/core/*.h)
 	@mkdir -p build/fuzz
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(CORE_SRCS) $(XML2_LIBS) -lm
 
-.PHONY: fuzz-parse
-fuzz-parse: build/fuzz/fuzz_parse
-	@mkdir -p build/fuzz/corpus-parse
-	ASAN_OPTIONS=detect_leaks=1 build/fuzz/fuzz_parse -max_total_time=$(FUZZ_TIME) \
-		-max_len=65536 -timeout=10 -artifact_prefix=build/fuzz/ \
-		build/fuzz/corpus-parse test/fuzz/fuzz-parse
-
-# make fuzz-profile [FUZZ_TIME=s]: profile bytes and page scripts; seeds in
-# test/fuzz/fuzz-profile/, the growing corpus in build/fuzz/corpus-profile/.
-build/fuzz/fuzz_profile: test/fuzz/fuzz_profile.c $(CORE_SRCS) $(wildcard src/core/*.h)
-	@mkdir -p build/fuzz
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(CORE_SRCS) $(XML2_LIBS) -lm
-
-.PHONY: fuzz-profile
-fuzz-profile: build/fuzz/fuzz_profile
-	@mkdir -p build/fuzz/corpus-profile
-	ASAN_OPTIONS=detect_leaks=1 build/fuzz/fuzz_profile -max_total_time=$(FUZZ_TIME) \
-		-max_len=8192 -timeout=10 -artifact_prefix=build/fuzz/ \
-		build/fuzz/corpus-profile test/fuzz/fuzz-profile
+.PHONY: fuzz-parse fuzz-profile
+fuzz-parse fuzz-profile: fuzz-%: build/fuzz/fuzz_%
+	@mkdir -p build/fuzz/corpus-$*
+	ASAN_OPTIONS=detect_leaks=1 $< -max_total_time=$(FUZZ_TIME) \
+		-max_len=$(FUZZ_MAX_LEN_$*) -timeout=10 -artifact_prefix=build/fuzz/ \
+		build/fuzz/corpus-$* test/fuzz/fuzz-$*
