@@ -583,6 +583,175 @@ test_limits(void)
 	CHECK(c.live == 0, "%ld blocks leaked", c.live);
 }
 
+/*
+ * prefix + "<p" + n attributes made by attr(k) + ">" + "after</p>", heap-allocated;
+ * attr writes attribute k (with its leading separator) at out and returns its length.
+ */
+static char *
+many_attrs(const char *prefix, int n, size_t (*attr) (char *out, int k), size_t *len)
+{
+	size_t		pl = strlen(prefix);
+	char	   *s = malloc(pl + (size_t) n * 32 + 64);
+	char	   *p = s;
+
+	memcpy(p, prefix, pl);
+	p += pl;
+	memcpy(p, "<p", 2);
+	p += 2;
+	for (int k = 0; k < n; k++)
+		p += attr(p, k);
+	memcpy(p, ">after</p>", 10);
+	p += 10;
+	*p = '\0';
+	*len = (size_t) (p - s);
+	return s;
+}
+
+static size_t
+attr_bare(char *out, int k)
+{
+	return (size_t) sprintf(out, " a%d", k);
+}
+
+/* values holding '>' and blanks, then names glued to the closing quote */
+static size_t
+attr_quoted(char *out, int k)
+{
+	return (size_t) sprintf(out, k % 2 ? "b%d=' > x'" : " c%d=\"> y z\"", k);
+}
+
+/* Parses a page of many attributes: fast, the first 1000 kept, the text after intact. */
+static void
+check_many_attrs(const char *what, const char *prefix, int n, size_t (*attr) (char *, int),
+				 const char *enc)
+{
+	size_t		len;
+	char	   *html = many_attrs(prefix, n, attr, &len);
+	td_env		env;
+	td_tree    *t = NULL;
+	clock_t		c0 = clock();
+	double		secs;
+	uint32_t	p;
+	char		name[32];
+
+	td_env_default(&env);
+	CHECK(td_parse_html(&env, html, len, enc, NULL, &t) == TD_OK, "%s: %s", what, env.errmsg);
+	secs = (double) (clock() - c0) / CLOCKS_PER_SEC;
+	CHECK(secs < 0.5, "%s: %d attributes took %.2f s", what, n, secs);
+	/* the last p: text before the tag may be in a p that libxml2 implies */
+	p = TD_NONE;
+	for (int k = 0; find_elem(t, "p", k) != TD_NONE; k++)
+		p = find_elem(t, "p", k);
+	CHECK(p != TD_NONE && t->nodes[p].attr_count == (n < 1000 ? n : 1000), "%s: %u attributes kept",
+		  what, p == TD_NONE ? 0 : t->nodes[p].attr_count);
+	CHECK(p != TD_NONE && td_node_attr(t, p, attr == attr_bare ? "a0" : "c0", NULL) != NULL, "%s: first kept", what);
+	sprintf(name, attr == attr_bare ? "a%d" : (n > 999 && 999 % 2) ? "b%d" : "c%d", (n < 1000 ? n : 1000) - 1);
+	CHECK(p != TD_NONE && td_node_attr(t, p, name, NULL) != NULL, "%s: %s kept", what, name);
+	sprintf(name, attr == attr_bare ? "a%d" : "c%d", 1000);
+	CHECK(p != TD_NONE && td_node_attr(t, p, name, NULL) == NULL, "%s: %s dropped", what, name);
+	CHECK(p != TD_NONE && t->nodes[p + 1].kind == TD_TEXT && t->nodes[p + 1].str_len == 5 &&
+		  memcmp(td_node_str(t, p + 1), "after", 5) == 0, "%s: text after the tag", what);
+	CHECK(invariants_hold(t), "%s: invariants", what);
+	td_tree_free(t);
+	free(html);
+}
+
+static void
+test_many_attributes(void)
+{
+	check_many_attrs("100,000 bare", "", 100000, attr_bare, "UTF-8");
+	check_many_attrs("100,000 quoted", "", 100000, attr_quoted, "UTF-8");
+	check_many_attrs("windows-1252", "<b>\xE9</b>", 100000, attr_bare, "windows-1252");
+	check_many_attrs("1000 kept whole", "", 1000, attr_bare, "UTF-8");
+	check_many_attrs("1001", "", 1001, attr_bare, "UTF-8");
+	/* constructs that could make a scan lose track of where tags are */
+	check_many_attrs("after a script", "<script>a<b c=\"</script>", 100000, attr_bare, "UTF-8");
+	check_many_attrs("after a style", "<STYLE>x</stylex> <i a='</STYLE >", 100000, attr_bare, "UTF-8");
+	check_many_attrs("after a comment", "<!-- <b c=\" --!><!---->", 100000, attr_bare, "UTF-8");
+	check_many_attrs("after an end tag", "</p a=\"<q>\" >", 100000, attr_bare, "UTF-8");
+	check_many_attrs("after a doctype", "<!DOCTYPE html PUBLIC \"x>\" <b c=\">", 100000, attr_bare, "UTF-8");
+	check_many_attrs("after a PI", "<?pi <b c=\"?>", 100000, attr_bare, "UTF-8");
+	check_many_attrs("after bogus quotes", "<i x\" a=\"v>w\" =\"q>", 100000, attr_bare, "UTF-8");
+}
+
+/* A tag of few attributes whose values hold '>' and thousands of blanks stays whole. */
+static void
+test_long_quoted_value(void)
+{
+	size_t		n = 30000;
+	char	   *html = malloc(n * 2 + 64);
+	td_tree    *t;
+	uint32_t	p,
+				len = 0;
+	const char *v;
+
+	strcpy(html, "<p title=\"");
+	for (size_t k = 0; k < n; k++)
+		memcpy(html + 10 + 2 * k, k % 100 == 50 ? "> " : "a ", 2);
+	strcpy(html + 10 + 2 * n, "\" id=x>text</p>");
+	t = parse_s(html);
+	p = find_elem(t, "p", 0);
+	v = td_node_attr(t, p, "title", &len);
+	CHECK(t->nodes[p].attr_count == 2 && attr_is(t, p, "id", "x"), "two attributes");
+	CHECK(v != NULL && len == 2 * n && memcmp(v, html + 10, len) == 0, "value whole: %u bytes", len);
+	check_shape(t, "html[body[p[\"text\"]]]");
+	td_tree_free(t);
+	free(html);
+}
+
+/* Pages with every construct the attribute bound looks at parse as before it. */
+static void
+test_constructs_unchanged(void)
+{
+	td_tree    *t = parse_s("<!DOCTYPE html PUBLIC \"-//x\" \"y>\"><!-- <p a=\" -->"
+							"<script>if (a<b && c>d) s = \"</p>\";</script>"
+							"<p x=\"a>b\" y='c\"d' z=e\"f =g h/>one</p junk=\">\">"
+							"<?pi <q r=\"?>two<style>p{a:'<'}</style><br/>three");
+	uint32_t	p = find_elem(t, "p", 0);
+
+	/* "h/>" closes the p at once; the end tag's junk ends at its first '>' */
+	check_shape(t, "html[head[script[\"if (a<b && c>d) s = \"</p>\";\"]] body[p[] \"one\">two\" "
+				"style[\"p{a:'<'}\"] br[] \"three\"]]");
+	CHECK(p != TD_NONE && t->nodes[p].attr_count == 4, "p attributes %u", t->nodes[p].attr_count);
+	CHECK(attr_is(t, p, "x", "a>b") && attr_is(t, p, "y", "c\"d") && attr_is(t, p, "z", "e\"f") &&
+		  attr_is(t, p, "h", ""), "p attribute values");
+	td_tree_free(t);
+}
+
+/* Decoding and scanning a page of 20 MB poll env->interrupted and stop cleanly. */
+static void
+test_interrupt_decoding(void)
+{
+	size_t		len = 20 * 1024 * 1024;
+	char	   *html = malloc(len);
+	const char *encs[] = {"UTF-8", "windows-1252", "ISO-8859-2"};
+	td_env		env;
+	counting	c;
+	td_tree    *t;
+
+	for (size_t k = 0; k < len; k++)
+		html[k] = "<p a=b>x\xE9 \n"[k % 12];
+	for (int e = 0; e < 3; e++)
+	{
+		t = (td_tree *) &c;
+		counting_env(&env, &c);
+		c.interrupt_at = 0;
+		CHECK(td_parse_html(&env, html, len, encs[e], NULL, &t) == TD_EINTR && t == NULL,
+			  "%s: interrupted: %s", encs[e], env.errmsg);
+		CHECK(c.polls == 1 && c.live == 0, "%s: %ld polls, %ld blocks left", encs[e], c.polls, c.live);
+	}
+
+	/* valid UTF-8: 4 polls checking it (every 4 MB), the 5th scanning the tags */
+	for (size_t k = 0; k < len; k++)
+		html[k] = "<p a=b>x \n"[k % 11];
+	t = (td_tree *) &c;
+	counting_env(&env, &c);
+	c.interrupt_at = 4;
+	CHECK(td_parse_html(&env, html, len, "UTF-8", NULL, &t) == TD_EINTR && t == NULL && c.live == 0 &&
+		  c.polls == 5, "tag scan interrupted: %ld polls, %s", c.polls, env.errmsg);
+	free(html);
+}
+
 /* A page big enough for many interrupt polls, with every kind of node and event. */
 static char *
 busy_page(size_t *len)
@@ -688,6 +857,10 @@ main(void)
 	test_unknown_encoding();
 	test_limits();
 	test_interrupt();
+	test_interrupt_decoding();
+	test_many_attributes();
+	test_long_quoted_value();
+	test_constructs_unchanged();
 	test_alloc_failures();
 	return check_done("test_dom");
 }
