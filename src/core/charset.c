@@ -2,7 +2,10 @@
  * charset.c — the encoding of raw page bytes, picked the way browsers do
  * without the network: a BOM, else the <meta> prescan of the WHATWG HTML
  * standard over the first 1024 bytes, else UTF-8 when every byte is valid
- * UTF-8 and some are not ASCII, else windows-1252.  Labels are mapped as the
+ * UTF-8 and some are not ASCII, else the same prescan over the rest of the
+ * <head> (to <body>, at most HEAD_SCAN_BYTES: long heads of scripts and
+ * styles put the <meta> past 1024 bytes, and Chromium keeps looking there
+ * too), else windows-1252.  Labels are mapped as the
  * WHATWG encoding standard says (iso-8859-1 and us-ascii are windows-1252,
  * gb2312 is GBK...) to names the decoder in dom.c accepts.
  */
@@ -11,6 +14,7 @@
 #include "tree.h"
 
 #define PRESCAN_BYTES 1024
+#define HEAD_SCAN_BYTES (64 * 1024)
 
 /* Labels outside the ISO-8859-n and windows-125n families. */
 static const struct
@@ -371,6 +375,18 @@ prescan(const char *s, size_t end)
 	return NULL;
 }
 
+/* Where the <head> ends for the late prescan: the first "<body", or HEAD_SCAN_BYTES. */
+static size_t
+head_end(const char *s, size_t len)
+{
+	size_t		end = len < HEAD_SCAN_BYTES ? len : HEAD_SCAN_BYTES;
+
+	for (size_t i = 0; i < end; i++)
+		if (s[i] == '<' && starts_with(s + i, end - i, "<body"))
+			return i;
+	return end;
+}
+
 /*
  * Whether the bytes are valid UTF-8 with at least one non-ASCII character.
  * Text in a legacy 8-bit charset almost never is, so browsers' detectors
@@ -447,5 +463,9 @@ td_sniff_charset(const char *bytes, size_t len, size_t *bom_len)
 	found = prescan(bytes, len < PRESCAN_BYTES ? len : PRESCAN_BYTES);
 	if (found)
 		return found;
-	return looks_utf8(u, len) ? "UTF-8" : "windows-1252";
+	/* Bytes that are valid UTF-8 beat a late declaration: archives re-encode pages and keep the old <meta>. */
+	if (looks_utf8(u, len))
+		return "UTF-8";
+	found = prescan(bytes, head_end(bytes, len));
+	return found ? found : "windows-1252";
 }

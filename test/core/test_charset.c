@@ -73,10 +73,31 @@ test_prescan_window(void)
 	/* ends at byte 1024 exactly: found */
 	memcpy(page + 1024 - strlen(meta), meta, strlen(meta));
 	check_sniff(page, sizeof(page), "UTF-8", 0, __LINE__);
-	/* one byte later it is cut by the window */
+	/* one byte later the window misses it, and the scan of the rest of the head finds it */
 	memset(page, ' ', sizeof(page));
 	memcpy(page + 1025 - strlen(meta), meta, strlen(meta));
-	check_sniff(page, sizeof(page), "windows-1252", 0, __LINE__);
+	check_sniff(page, sizeof(page), "UTF-8", 0, __LINE__);
+}
+
+/* A legacy-charset page whose <meta> comes after a long head of scripts. */
+static void
+test_late_meta(void)
+{
+	static char page[70 * 1024];
+	const char *tail = "<meta charset=shift_jis></head><body><p>\x93\xFA\x96\x7B</p></body>";
+	size_t		n;
+
+	n = (size_t) snprintf(page, sizeof(page), "<head><script>%*s</script>%s", 3000, "", tail);
+	check_sniff(page, n, "Shift_JIS", 0, __LINE__);
+	/* a <meta> after <body> is not a declaration */
+	n = (size_t) snprintf(page, sizeof(page), "<head></head><body>%*s<meta charset=shift_jis><p>\x93\xFA</p>", 3000, "");
+	check_sniff(page, n, "windows-1252", 0, __LINE__);
+	/* nor one past 64 KB of head */
+	n = (size_t) snprintf(page, sizeof(page), "<head><script>%*s</script>%s", 66 * 1024, "", tail);
+	check_sniff(page, n, "windows-1252", 0, __LINE__);
+	/* valid UTF-8 wins over a late declaration of another charset */
+	n = (size_t) snprintf(page, sizeof(page), "<head><script>%*s</script><meta charset=iso-8859-2><p>caf\xC3\xA9</p>", 3000, "");
+	check_sniff(page, n, "UTF-8", 0, __LINE__);
 }
 
 /* Without a declaration, valid UTF-8 that is not all ASCII is UTF-8. */
@@ -207,6 +228,7 @@ main(void)
 	test_meta();
 	test_prescan_window();
 	test_undeclared();
+	test_late_meta();
 	test_labels();
 	test_names_decode();
 	test_sniffed_page();
