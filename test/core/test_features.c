@@ -1,0 +1,481 @@
+/*
+ * test_features.c — node features of hand-written pages against values
+ * worked out by hand, the intra-site link rule with and without a base URL,
+ * the area and size classes, an empty page, a 100,000-level page (no
+ * recursion), interrupts, and allocation failure at every allocation.
+ */
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "tags.h"
+#include "td_features.h"
+#include "tree.h"
+
+static td_env env;
+
+static td_tree *
+parse(const char *html)
+{
+	td_tree    *t = NULL;
+	td_status	st = td_parse_html(&env, html, strlen(html), "UTF-8", NULL, &t);
+
+	CHECK(st == TD_OK, "parse: %s", env.errmsg);
+	return t;
+}
+
+/* The nth element (0-based) named name, or TD_NONE. */
+static uint32_t
+find(const td_tree *t, const char *name, int nth)
+{
+	for (uint32_t i = 0; i < t->n_nodes; i++)
+		if (t->nodes[i].kind == TD_ELEM && t->nodes[i].str_len == strlen(name) &&
+			memcmp(td_node_str(t, i), name, strlen(name)) == 0 && nth-- == 0)
+			return i;
+	return TD_NONE;
+}
+
+/* Features are floats: compare with float precision. */
+#define FEQ(f, i, id, want) \
+	CHECK(fabs(td_feature_row(f, i)[TD_FEAT_##id] - (double) (want)) < 1e-6, \
+		  "node %u %s = %.9g, want %.9g", i, #id, td_feature_row(f, i)[TD_FEAT_##id], (double) (want))
+
+/*
+ * Visible text: "Home" 4 + "Other site" 9 + "Bake the apple pie. It is
+ * good!" 25 + "Copyright 2024 Example" 20 = 58 characters; the deepest node
+ * is a link's text at depth 6.
+ */
+static const char *page =
+"<html><head><title>Apple pie recipe</title></head><body>"
+"<ul class=\"site-nav\"><li><a href=\"/\">Home</a></li>"
+"<li><a href=\"http://other.com/x\">Other site</a></li></ul>"
+"<p>Bake the apple pie. It is good!</p>"
+"<footer id=\"pageFooter\">Copyright 2024 Example</footer>"
+"</body></html>";
+
+static void
+test_hand_page(void)
+{
+	td_tree    *t = parse(page);
+	td_features f;
+	uint32_t	ul,
+				p,
+				ft,
+				a1;
+
+	CHECK(td_compute_features(t, NULL, 0, &f) == TD_OK, "features: %s", env.errmsg);
+	ul = find(t, "ul", 0);
+	p = find(t, "p", 0);
+	ft = find(t, "footer", 0);
+	a1 = find(t, "a", 1);
+
+	/* the navigation list: first on the page, all links */
+	FEQ(&f, ul, TEXT_BEFORE, 0);
+	FEQ(&f, ul, TEXT_AFTER, 45.0 / 58);
+	FEQ(&f, ul, MARGIN, 0);
+	FEQ(&f, ul, PAGE_SHARE, 13.0 / 58);
+	FEQ(&f, ul, LOG_AREA, log(14.0));
+	FEQ(&f, ul, LINKS_PER_WORD, 2.0 / 3);
+	FEQ(&f, ul, ANCHOR_TEXT, 1);
+	FEQ(&f, ul, ANCHOR_SIZE, 1.5);
+	FEQ(&f, ul, INTRA_LINKS, 0.5);
+	/* ul 9 + class 17, li 9 + a 7 + href 9 + "Home" 4, li 9 + a 7 + href 26 + text 10 */
+	FEQ(&f, ul, VISIBLE_PER_BYTE, 13.0 / 107);
+	FEQ(&f, ul, TITLE_WORDS, 0);
+	FEQ(&f, ul, DEPTH, 3.0 / 6);
+	FEQ(&f, ul, LOG_CHILDREN, log(3.0));
+	FEQ(&f, ul, PUNCT_PER_WORD, 0);
+	FEQ(&f, ul, AVG_WORD_LEN, 13.0 / 3);
+	FEQ(&f, ul, LOG_MEDIA, 0);
+	FEQ(&f, ul, TAG_LIST, 1);
+	FEQ(&f, ul, TAG_P, 0);
+	FEQ(&f, ul, TOK_NAV, 1);
+	FEQ(&f, ul, TOK_MENU, 0);
+	FEQ(&f, ul, TOK_CONTENT, 0);
+	FEQ(&f, ul, IN_TEMPLATE_AREA, 1);
+	FEQ(&f, ul, IN_CONTENT_AREA, 0);
+	CHECK(f.area[ul] == 13 && f.size_class[ul] == 0, "ul area %u class %u", f.area[ul], f.size_class[ul]);
+
+	/* a link inside it inherits the template area */
+	FEQ(&f, a1, TAG_A, 1);
+	FEQ(&f, a1, ANCHOR_TEXT, 1);
+	FEQ(&f, a1, ANCHOR_SIZE, 2);
+	FEQ(&f, a1, INTRA_LINKS, 0);
+	FEQ(&f, a1, IN_TEMPLATE_AREA, 1);
+	FEQ(&f, a1, TOK_NAV, 0);
+
+	/* the content paragraph: in the middle, sentences, title words */
+	FEQ(&f, p, TEXT_BEFORE, 13.0 / 58);
+	FEQ(&f, p, TEXT_AFTER, 20.0 / 58);
+	FEQ(&f, p, MARGIN, 13.0 / 58);
+	FEQ(&f, p, PAGE_SHARE, 25.0 / 58);
+	FEQ(&f, p, LINKS_PER_WORD, 0);
+	FEQ(&f, p, ANCHOR_TEXT, 0);
+	FEQ(&f, p, ANCHOR_SIZE, 0);
+	FEQ(&f, p, INTRA_LINKS, 0);
+	FEQ(&f, p, VISIBLE_PER_BYTE, 25.0 / 38);
+	FEQ(&f, p, TITLE_WORDS, 2.0 / 7);
+	FEQ(&f, p, DEPTH, 3.0 / 6);
+	FEQ(&f, p, LOG_CHILDREN, 0);
+	FEQ(&f, p, PUNCT_PER_WORD, 2.0 / 7);
+	FEQ(&f, p, AVG_WORD_LEN, 23.0 / 7);
+	FEQ(&f, p, TAG_P, 1);
+	FEQ(&f, p, IN_TEMPLATE_AREA, 0);
+	CHECK(f.area[p] == 25 && f.size_class[p] == 0, "p area %u", f.area[p]);
+
+	/* the footer: last on the page, camelCase id */
+	FEQ(&f, ft, TEXT_BEFORE, 38.0 / 58);
+	FEQ(&f, ft, TEXT_AFTER, 0);
+	FEQ(&f, ft, MARGIN, 0);
+	FEQ(&f, ft, PAGE_SHARE, 20.0 / 58);
+	FEQ(&f, ft, VISIBLE_PER_BYTE, 20.0 / 55);
+	FEQ(&f, ft, TITLE_WORDS, 0);
+	FEQ(&f, ft, AVG_WORD_LEN, 20.0 / 3);
+	FEQ(&f, ft, TAG_FOOTER, 1);
+	FEQ(&f, ft, TOK_FOOTER, 1);
+	FEQ(&f, ft, TOK_NAV, 0);
+	FEQ(&f, ft, IN_TEMPLATE_AREA, 1);
+
+	/* body holds everything; non-elements have all-zero rows */
+	FEQ(&f, find(t, "body", 0), PAGE_SHARE, 1);
+	FEQ(&f, find(t, "body", 0), LINKS_PER_WORD, 2.0 / 13);
+	FEQ(&f, find(t, "body", 0), LOG_CHILDREN, log(4.0));
+	{
+		bool		zero = true;
+
+		for (int k = 0; k < TD_N_FEATURES; k++)
+			zero &= td_feature_row(&f, 0)[k] == 0 && td_feature_row(&f, ul + 3)[k] == 0;
+		CHECK(zero && t->nodes[ul + 3].kind == TD_TEXT, "root and text rows are zero");
+	}
+	td_features_free(t, &f);
+
+	/* base URL of the linked host: both links are intra-site */
+	CHECK(td_compute_features(t, "https://www.Other.com/page", 26, &f) == TD_OK, "features");
+	FEQ(&f, ul, INTRA_LINKS, 1);
+	td_features_free(t, &f);
+	/* another host: only the relative one */
+	CHECK(td_compute_features(t, "https://example.com/", 20, &f) == TD_OK, "features");
+	FEQ(&f, ul, INTRA_LINKS, 0.5);
+	td_features_free(t, &f);
+	/* a base URL without a host counts like none */
+	CHECK(td_compute_features(t, "page.html", 9, &f) == TD_OK, "features");
+	FEQ(&f, ul, INTRA_LINKS, 0.5);
+	td_features_free(t, &f);
+	td_tree_free(t);
+}
+
+static void
+test_names(void)
+{
+	bool		ok = true;
+
+	CHECK(TD_N_FEATURES == 48, "feature count %d", TD_N_FEATURES);
+	CHECK(strcmp(td_feature_names[0], "text_before") == 0, "first name");
+	CHECK(strcmp(td_feature_names[TD_N_FEATURES - 1], "in_content_area") == 0, "last name");
+	for (int i = 0; i < TD_N_FEATURES; i++)
+		for (int j = i + 1; j < TD_N_FEATURES; j++)
+			ok &= strcmp(td_feature_names[i], td_feature_names[j]) != 0;
+	CHECK(ok, "names are distinct");
+}
+
+static void
+check_intra(const char *href, const char *host, int want, int line)
+{
+	CHECK(td_link_is_intra(href, strlen(href), host, host ? strlen(host) : 0) == want,
+		  "line %d: intra(%s, %s) != %d", line, href, host ? host : "NULL", want);
+}
+
+#define INTRA(href, host, want) check_intra(href, host, want, __LINE__)
+
+static void
+test_links(void)
+{
+	const char *none = NULL;
+	const char *h;
+	size_t		hl = 0;
+
+	/* no base URL: relative is intra, absolute is not */
+	INTRA("/about", none, 1);
+	INTRA("about.html", none, 1);
+	INTRA("../up/x?q=1", none, 1);
+	INTRA("#top", none, 1);
+	INTRA("", none, 1);
+	INTRA("  /padded  ", none, 1);
+	INTRA("http://example.com/", none, 0);
+	INTRA("HTTPS://example.com/", none, 0);
+	INTRA("//example.com/x", none, 0);
+	INTRA("mailto:me@example.com", none, 0);
+	INTRA("javascript:void(0)", none, 0);
+	INTRA("www.example.com/x", none, 1);	/* no scheme: a relative path */
+
+	/* with the page's host */
+	h = td_url_host("https://www.Example.com:8080/path?q", 35, &hl);
+	CHECK(h && hl == 11 && memcmp(h, "Example.com", 11) == 0, "host of base: %.*s", (int) hl, h ? h : "");
+	{
+		char		host[32];
+
+		memcpy(host, h, hl);
+		host[hl] = '\0';
+		INTRA("/about", host, 1);
+		INTRA("http://example.com/a", host, 1);
+		INTRA("https://WWW.EXAMPLE.COM", host, 1);
+		INTRA("//example.com/x", host, 1);
+		INTRA("http://user:pw@example.com:80/", host, 1);
+		INTRA("http://example.com./", host, 1);
+		INTRA("http://other.com/", host, 0);
+		INTRA("http://sub.example.com/", host, 0);
+		INTRA("http://example.com.evil.net/", host, 0);
+		INTRA("mailto:x@example.com", host, 0);
+		INTRA("ftp://example.com/", host, 0);
+	}
+	CHECK(td_url_host("example.com/x", 13, &hl) == NULL, "no scheme, no host");
+	CHECK(td_url_host("http://", 7, &hl) == NULL, "empty host");
+	h = td_url_host("http://[::1]:5432/x", 19, &hl);
+	CHECK(h && hl == 5 && memcmp(h, "[::1]", 5) == 0, "IPv6 host");
+}
+
+static void
+test_area_tokens(void)
+{
+	td_tree    *t = parse("<body><div class=\"SidebarWidget ads\"><img src=a.png><img src=b.png>ab"
+						  "<noscript><img src=c.png></noscript></div>"
+						  "<div id=\"main-content\"><p class=\"headline\">x</p></div>"
+						  "<section class=\"advertisement load\">y</section>"
+						  "<span class=\"adjust download nav-bar\">z</span></body>");
+	td_features f;
+	uint32_t	d,
+				pp,
+				sec,
+				sp;
+
+	CHECK(td_compute_features(t, NULL, 0, &f) == TD_OK, "features");
+	d = find(t, "div", 0);
+	/* two visible images (the one in noscript is hidden) */
+	CHECK(f.area[d] == 2 + 2 * TD_AREA_PER_MEDIA, "area %u", f.area[d]);
+	CHECK(f.size_class[d] == 1, "size class %u", f.size_class[d]);
+	FEQ(&f, d, LOG_MEDIA, log(3.0));
+	FEQ(&f, d, TOK_SIDEBAR, 1);
+	FEQ(&f, d, TOK_WIDGET, 1);
+	FEQ(&f, d, TOK_AD, 1);
+	FEQ(&f, d, TOK_HEADER, 0);
+	pp = find(t, "p", 0);
+	FEQ(&f, pp, TOK_HEADER, 0);	/* "headline" is not "header" */
+	FEQ(&f, pp, IN_CONTENT_AREA, 1);	/* inherited from main-content */
+	FEQ(&f, find(t, "div", 1), TOK_CONTENT, 1);
+	sec = find(t, "section", 0);
+	FEQ(&f, sec, TOK_AD, 1);
+	sp = find(t, "span", 0);
+	FEQ(&f, sp, TOK_AD, 0);		/* adjust, download: not ads */
+	FEQ(&f, sp, TOK_NAV, 1);
+	td_features_free(t, &f);
+	td_tree_free(t);
+
+	CHECK(td_size_class(0) == 0 && td_size_class(39) == 0 && td_size_class(40) == 1 &&
+		  td_size_class(399) == 1 && td_size_class(400) == 2 && td_size_class(3999) == 2 &&
+		  td_size_class(4000) == 3 && td_size_class(UINT32_MAX) == 3, "size class bounds");
+}
+
+static void
+test_text_rules(void)
+{
+	/* "e.g." ends no sentence mid-word; "3.5" none; "..." once; NBSP splits words */
+	td_tree    *t = parse("<p>Pi is 3.5, e.g. wow... Yes?!\xC2\xA0" "Caf\xC3\xA9</p>");
+	td_features f;
+	uint32_t	p;
+
+	CHECK(td_compute_features(t, NULL, 0, &f) == TD_OK, "features");
+	p = find(t, "p", 0);
+	/* words: Pi is 3 5 e g wow Yes Café = 9; sentence ends: "g." "wow..." "Yes?!" */
+	FEQ(&f, p, PUNCT_PER_WORD, 3.0 / 9);
+	FEQ(&f, p, AVG_WORD_LEN, (2 + 2 + 1 + 1 + 1 + 1 + 3 + 3 + 5) / 9.0);
+	td_features_free(t, &f);
+	td_tree_free(t);
+}
+
+static void
+test_empty(void)
+{
+	const char *pages[] = {"", "   ", "<html></html>", "<title>only a title</title>", "<p></p>"};
+
+	for (size_t k = 0; k < sizeof(pages) / sizeof(pages[0]); k++)
+	{
+		td_tree    *t = parse(pages[k]);
+		td_features f;
+		bool		finite = true;
+
+		CHECK(td_compute_features(t, NULL, 0, &f) == TD_OK, "empty page %zu", k);
+		CHECK(f.n_nodes == t->n_nodes, "rows");
+		for (size_t i = 0; i < (size_t) f.n_nodes * TD_N_FEATURES; i++)
+			finite &= isfinite(f.x[i]) && f.x[i] >= 0;
+		CHECK(finite, "page %zu: features finite, non-negative", k);
+		CHECK(f.area[0] == 0, "no area");
+		td_features_free(t, &f);
+		td_tree_free(t);
+	}
+}
+
+/*
+ * 100,000 nested divs and a text at the bottom, built by hand: the parser
+ * would flatten them at its depth limit, and the point is that features
+ * never recurse, whatever tree they get.
+ */
+static void
+test_deep(void)
+{
+	const uint32_t depth = 100000;
+	td_tree		t;
+	td_features f;
+	static const char strings[] = "divdeep text.";
+
+	memset(&t, 0, sizeof(t));
+	t.env = &env;
+	t.n_nodes = depth + 2;
+	t.nodes = calloc(t.n_nodes, sizeof(td_node));
+	t.strings = (char *) strings;
+	t.n_strings = sizeof(strings) - 1;
+	for (uint32_t i = 0; i < t.n_nodes; i++)
+	{
+		td_node    *n = &t.nodes[i];
+
+		n->parent = i == 0 ? TD_NONE : i - 1;
+		n->first_child = i + 1 < t.n_nodes ? i + 1 : TD_NONE;
+		n->next_sibling = TD_NONE;
+		n->end = t.n_nodes;
+		n->depth = i;
+		n->kind = i == 0 ? TD_ROOT : i <= depth ? TD_ELEM : TD_TEXT;
+		if (n->kind == TD_ELEM)
+		{
+			n->str_off = 0;
+			n->str_len = 3;
+			n->tag = TD_TAG_DIV;
+			n->flags = TD_F_BLOCK;
+		}
+		else if (n->kind == TD_TEXT)
+		{
+			n->str_off = 3;
+			n->str_len = 10;
+		}
+	}
+	CHECK(td_compute_features(&t, NULL, 0, &f) == TD_OK, "deep: %s", env.errmsg);
+	FEQ(&f, 1, PAGE_SHARE, 1);
+	FEQ(&f, 1, DEPTH, 1.0 / (depth + 1));
+	FEQ(&f, depth, DEPTH, (double) depth / (depth + 1));
+	FEQ(&f, depth, PUNCT_PER_WORD, 0.5);
+	FEQ(&f, 1, LOG_CHILDREN, log(2.0));
+	FEQ(&f, depth, LOG_CHILDREN, 0);
+	/* every div: 11 bytes per div below it and itself, 10 of text; 9 visible */
+	FEQ(&f, depth, VISIBLE_PER_BYTE, 9.0 / 21);
+	FEQ(&f, 1, VISIBLE_PER_BYTE, 9.0 / (11.0 * depth + 10));
+	CHECK(f.area[1] == 9 && f.area[depth] == 9, "area");
+	td_features_free(&t, &f);
+	free(t.nodes);
+}
+
+/* ---- environments: interrupts, allocation failures ---------------------- */
+
+typedef struct counting
+{
+	long		live;
+	long		budget;			/* allocations left; < 0 unlimited */
+	int			interrupt;
+} counting;
+
+static void *
+c_alloc(void *arg, size_t size)
+{
+	counting   *c = arg;
+	void	   *p;
+
+	if (c->budget == 0)
+		return NULL;
+	if (c->budget > 0)
+		c->budget--;
+	p = malloc(size);
+	c->live += p != NULL;
+	return p;
+}
+
+static void *
+c_realloc(void *arg, void *p, size_t old, size_t size)
+{
+	counting   *c = arg;
+	void	   *np;
+
+	(void) old;
+	if (c->budget == 0)
+		return NULL;
+	if (c->budget > 0)
+		c->budget--;
+	np = realloc(p, size);
+	c->live += np != NULL && p == NULL;
+	return np;
+}
+
+static void
+c_free(void *arg, void *p)
+{
+	counting   *c = arg;
+
+	c->live -= p != NULL;
+	free(p);
+}
+
+static int
+c_interrupted(void *arg)
+{
+	return ((counting *) arg)->interrupt;
+}
+
+static void
+test_env(void)
+{
+	counting	c = {0, -1, 0};
+	td_env		cenv = {c_alloc, c_realloc, c_free, c_interrupted, &c, ""};
+	td_tree    *t = NULL;
+	td_features f;
+	td_status	st = TD_ENOMEM;
+	long		k,
+				live;
+	bool		only_enomem = true;
+
+	CHECK(td_parse_html(&cenv, page, strlen(page), "UTF-8", NULL, &t) == TD_OK, "parse");
+	live = c.live;
+	for (k = 0; k < 100; k++)
+	{
+		c.budget = k;
+		st = td_compute_features(t, "http://other.com/", 17, &f);
+		c.budget = -1;
+		if (st == TD_OK)
+			break;
+		only_enomem &= st == TD_ENOMEM && f.x == NULL && f.area == NULL;
+		CHECK(c.live == live, "k=%ld: %ld blocks leaked", k, c.live - live);
+	}
+	CHECK(st == TD_OK && k > 3, "succeeds after %ld failures", k);
+	CHECK(only_enomem, "failures are TD_ENOMEM with nothing allocated");
+	td_features_free(t, &f);
+	CHECK(c.live == live, "freed");
+
+	c.interrupt = 1;
+	CHECK(td_compute_features(t, NULL, 0, &f) == TD_EINTR, "interrupted");
+	CHECK(c.live == live, "nothing left after an interrupt");
+	c.interrupt = 0;
+	td_tree_free(t);
+	CHECK(c.live == 0, "all freed");
+}
+
+int
+main(void)
+{
+	td_env_default(&env);
+	test_names();
+	test_hand_page();
+	test_links();
+	test_area_tokens();
+	test_text_rules();
+	test_empty();
+	test_deep();
+	test_env();
+	return check_done("test_features");
+}
