@@ -204,12 +204,78 @@ auc(int c, size_t *n_out, size_t *pos_out, double *acc_out)
 	return (rank_sum - pos * (pos + 1) / 2.0) / ((double) pos * (n - pos));
 }
 
+/*
+ * The model as a C initializer of td_default_model() (hex floats: the exact
+ * doubles).  cmd is the command line that made it, for the header.
+ */
+static int
+write_default(const td_logreg *m, const char *path, const char *cmd, int pages, size_t rows)
+{
+	FILE	   *o = fopen(path, "wb");
+
+	if (!o)
+		return 0;
+	fprintf(o, "/*\n"
+			" * default_model.c — the built-in page-level model (td_default_model,\n"
+			" * pagelevel.h).  GENERATED, do not edit: from the repository root, with\n"
+			" * the corpus checked out next to it (../shared/corpus), run\n"
+			" *\n"
+			" *   (build build/bench/train_corpus with the cc line in bench/train_corpus.c)\n"
+			" *   %s\n"
+			" *\n"
+			" * Training set: %d pages, %zu element rows, labelled by site-level\n"
+			" * template marks (td_mark_template, threshold 0.1, each site's profile\n"
+			" * built from all its pages; seed 000 §5.1); td_train_opts_default.\n"
+			" * Only the weights ship, never the pages.  A C initializer, not JSON text\n"
+			" * parsed at first use: nothing to allocate, nothing that can fail, no\n"
+			" * static state (so no thread-safety question even outside a PostgreSQL\n"
+			" * backend).  td_logreg_serialize gives its JSON form.\n"
+			" */\n"
+			"#include \"pagelevel.h\"\n\n"
+			"_Static_assert(TD_FEAT_SCHEME == %d, \"default model trained under feature scheme %d\");\n"
+			"_Static_assert(TD_N_FEATURES == %d, \"default model has %d features\");\n"
+			"_Static_assert(TD_N_SIZE_CLASSES == %d, \"default model has %d size classes\");\n\n"
+			"static const td_logreg default_model = {{\n",
+			cmd, pages, rows, TD_FEAT_SCHEME, TD_FEAT_SCHEME, TD_N_FEATURES, TD_N_FEATURES,
+			TD_N_SIZE_CLASSES, TD_N_SIZE_CLASSES);
+	for (int c = 0; c < TD_N_SIZE_CLASSES; c++)
+	{
+		const td_logreg_class *k = &m->cls[c];
+		const double *arr[3] = {k->weight, k->mean, k->scale};
+
+		fprintf(o, "\t{\t\t\t\t\t\t\t/* size class %d */\n\t\t%a,\n", c, k->bias);
+		for (int a = 0; a < 3; a++)
+		{
+			fprintf(o, "\t\t{\t\t\t\t\t\t/* %s */\n", a == 0 ? "weight" : a == 1 ? "mean" : "scale");
+			for (int j = 0; j < TD_N_FEATURES; j++)
+				fprintf(o, "\t\t\t%a,\t/* %s */\n", arr[a][j], td_feature_names[j]);
+			fprintf(o, "\t\t},\n");
+		}
+		fprintf(o, "\t\t%u, %u\n\t},\n", k->n_rows, k->n_template);
+	}
+	fprintf(o, "}};\n\n"
+			"const td_logreg *\n"
+			"td_default_model(void)\n"
+			"{\n"
+			"\treturn &default_model;\n"
+			"}\n");
+	return fclose(o) == 0;
+}
+
 int
 main(int argc, char **argv)
 {
+	const char *default_out = NULL;
+
+	if (argc > 2 && strcmp(argv[1], "--write-default") == 0)
+	{
+		default_out = argv[2];
+		argv += 2;
+		argc -= 2;
+	}
 	const char *sites = argc > 1 ? argv[1] : "../shared/corpus/sites";
 	const char *pred = argc > 2 ? argv[2] : "/tmp/td_pred_page";
-	int			parity = argc > 3 ? atoi(argv[3]) : 0;
+	int			parity = default_out ? -1 : argc > 3 ? atoi(argv[3]) : 0;
 	double		threshold = argc > 4 ? atof(argv[4]) : 0.1;
 	const char *model_out = argc > 5 ? argv[5] : NULL;
 	DIR		   *d = opendir(sites);
@@ -272,6 +338,19 @@ main(int argc, char **argv)
 				fclose(o);
 				td_buf_free(&b);
 			}
+			if (default_out)
+			{
+				char		cmd[1024];
+
+				snprintf(cmd, sizeof(cmd), "build/bench/train_corpus --write-default %s %s",
+						 default_out, sites);
+				if (!write_default(&model, default_out, cmd, train_pages, tr.n))
+				{
+					fprintf(stderr, "%s: cannot write\n", default_out);
+					return 1;
+				}
+				printf("wrote %s\n", default_out);
+			}
 		}
 		for (int s = 0; s < n_sites; s++)
 		{
@@ -282,7 +361,7 @@ main(int argc, char **argv)
 			td_buf		ser;
 			td_profile_view view;
 
-			if ((s % 2 == parity) != (round == 0))
+			if ((parity < 0 || s % 2 == parity) != (round == 0))
 				continue;
 			snprintf(dir, sizeof(dir), "%s/%s", sites, site_names[s]);
 			n = list_pages(dir, names, 1024);
