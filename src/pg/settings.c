@@ -8,6 +8,7 @@
  * the extension script for how that bears on volatility.
  */
 #include "glue.h"
+#include "page.h"
 
 #include <limits.h>
 
@@ -71,6 +72,8 @@ _PG_init(void)
 							262144, 1024, 64 * 1024 * 1024,
 							PGC_USERSET, 0,
 							NULL, NULL, NULL);
+
+	td_pg_page_settings_init();	/* page-level settings (model_agg.c) */
 
 	MarkGUCPrefixReserved("templatedet");
 }

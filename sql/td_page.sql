@@ -1,0 +1,198 @@
+-- Page-level detection: node_scores, page_segments, strip_page, clean_text
+-- and train_template_model.  Uses the sites of td_sites (pages,
+-- site_profiles).  Exact outputs use an explicit small model (below);
+-- with the built-in model only structural facts are checked, so that
+-- retraining the default model does not change this file.
+CREATE SCHEMA page;
+SET search_path = page, public;
+
+-- A model that scores by one feature alone: in_template_area (the element
+-- or an ancestor is nav, header, footer or aside, or has a template class
+-- such as "menu") gives sigmoid(2) = 0.881, anything else sigmoid(-2) = 0.119.
+CREATE FUNCTION small_model(feature text, weight float8, bias float8) RETURNS jsonb
+LANGUAGE sql IMMUTABLE AS $fn$
+SELECT jsonb_build_object(
+  'version', 1, 'feature_scheme', 1, 'features', to_jsonb(names),
+  'size_bounds', '[40, 400, 4000]'::jsonb,
+  'classes', (SELECT jsonb_agg(jsonb_build_object(
+      'rows', 0, 'template', 0, 'bias', bias,
+      'weights', (SELECT jsonb_agg(CASE WHEN n = feature THEN weight ELSE 0 END ORDER BY i)
+                  FROM unnest(names) WITH ORDINALITY u(n, i)),
+      'mean', to_jsonb(array_fill(0, ARRAY[cardinality(names)])),
+      'scale', to_jsonb(array_fill(1, ARRAY[cardinality(names)]))) ORDER BY g)
+    FROM generate_series(1, 4) g))
+FROM (SELECT ARRAY['text_before', 'text_after', 'margin', 'page_share', 'log_area',
+  'links_per_word', 'anchor_text', 'anchor_size', 'intra_links', 'visible_per_byte',
+  'title_words', 'depth', 'log_children', 'punct_per_word', 'avg_word_len', 'log_media',
+  'tag_nav', 'tag_header', 'tag_footer', 'tag_aside', 'tag_list', 'tag_a', 'tag_p',
+  'tag_div', 'tag_table', 'tag_form', 'tag_heading', 'tag_article', 'tok_nav',
+  'tok_menu', 'tok_footer', 'tok_header', 'tok_sidebar', 'tok_share', 'tok_social',
+  'tok_comment', 'tok_breadcrumb', 'tok_related', 'tok_widget', 'tok_ad', 'tok_banner',
+  'tok_cookie', 'tok_copyright', 'tok_login', 'tok_search', 'tok_content',
+  'in_template_area', 'in_content_area'] AS names) s
+$fn$;
+CREATE TABLE small AS SELECT small_model('in_template_area', 4, -2) AS model;
+
+-- A hand page: header, navigation, sidebar, footer around an article.
+CREATE TABLE hand (html text);
+INSERT INTO hand VALUES ($h$<html><head><title>Bridge reopens</title><script>var x = 1;</script></head><body>
+<header><h1>The Example Gazette of the Valley</h1><p>Independent local news since 1901</p></header>
+<nav><ul><li><a href="/">Home page</a></li><li><a href="/news">Local news</a></li><li><a href="/sport">Sport results</a></li><li><a href="/about">About the paper</a></li></ul></nav>
+<div class="layout"><article><h2>Bridge reopens</h2>
+<p>The old bridge over the river reopened on Monday after two years of repairs. Commuters said the crossing now takes four minutes instead of forty.</p>
+<p>The council said the repairs came in under budget, and that the bridge will close again for one weekend in spring for a final inspection.</p></article>
+<aside><h3>Most read this week</h3><ul><li><a href="/a1">Markets rally after a long winter</a></li><li><a href="/a2">The night train returns to the valley</a></li></ul></aside></div>
+<footer><p>Copyright The Example Gazette. All rights reserved.</p><p><a href="/privacy">Privacy policy</a> <a href="/terms">Terms of use</a></p></footer>
+</body></html>$h$);
+
+---------------------------------------------------------------------------
+-- exact outputs with the small model
+---------------------------------------------------------------------------
+-- node_scores: raw scores of the shown elements (NULL: hidden or smaller
+-- than 40 characters), smoothed scores of every element
+SELECT node, parent, path, tag, area, size_class, round(score::numeric, 3) AS score,
+       round(smoothed::numeric, 3) AS smoothed, left(replace(text, E'\n', ' | '), 30) AS text
+FROM node_scores((SELECT html FROM hand), (SELECT model FROM small));
+
+-- page_segments: the page's own segment, then one per template block
+SELECT segment, parent_segment, path, depth, round(score::numeric, 3) AS score, is_template,
+       replace(text, E'\n', ' | ') AS text
+FROM page_segments((SELECT html FROM hand), (SELECT model FROM small));
+
+-- strip_page keeps exactly the article
+SELECT strip_page(html, model) FROM hand, small;
+-- a threshold above every score keeps everything
+SELECT strip_page(html, model, threshold => 0.9) = html_text(html) AS all_kept FROM hand, small;
+-- a huge penalty leaves one segment (the page's): nothing is template
+SELECT count(*) AS segments, bool_or(is_template) AS any_template
+FROM page_segments((SELECT html FROM hand), (SELECT model FROM small), 1e6);
+-- penalty 0: every shown element may start a segment; smoothing still
+-- keeps parents at most as template as their children
+SELECT count(*) > 3 AS more_segments
+FROM page_segments((SELECT html FROM hand), (SELECT model FROM small), 0);
+-- the bytea form reads the same page
+SELECT strip_page(convert_to(html, 'UTF8'), model) = strip_page(html, model) AS bytea_same FROM hand, small;
+-- key order and white space of the model do not matter (jsonb reorders anyway)
+SELECT strip_page(html, (model::text)::jsonb) = strip_page(html, model) AS reparsed_same FROM hand, small;
+
+---------------------------------------------------------------------------
+-- structural facts with the built-in model
+---------------------------------------------------------------------------
+-- scores in [0, 1]; raw scores only where the element is shown
+SELECT bool_and(score BETWEEN 0 AND 1) AS scores_in_range,
+       bool_and(smoothed BETWEEN 0 AND 1) AS smoothed_in_range,
+       bool_and(score IS NULL OR area >= 40) AS small_ones_hidden,
+       bool_and(size_class = CASE WHEN area < 40 THEN 0 WHEN area < 400 THEN 1
+                                  WHEN area < 4000 THEN 2 ELSE 3 END) AS size_classes
+FROM node_scores((SELECT html FROM hand));
+-- smoothing is monotone: no element is more template than its children
+SELECT count(*) AS monotone_violations
+FROM node_scores((SELECT html FROM hand)) c JOIN node_scores((SELECT html FROM hand)) p
+  ON c.parent = p.node
+WHERE p.smoothed > c.smoothed;
+-- segments nest: each parent segment starts at an ancestor, one level up
+SELECT count(*) AS segments,
+       count(*) FILTER (WHERE s.parent_segment IS NULL) AS outermost,
+       bool_and(s.parent_segment IS NULL OR
+                (s.path LIKE rtrim(p.path, '/') || '/%' AND s.depth = p.depth + 1)) AS nested
+FROM page_segments((SELECT html FROM hand)) s
+LEFT JOIN page_segments((SELECT html FROM hand)) p ON p.segment = s.parent_segment;
+-- the segments' own texts partition the page's visible text
+SELECT (SELECT string_agg(w, ' ' ORDER BY w) FROM page_segments((SELECT html FROM hand)),
+          regexp_split_to_table(text, '\s+') w WHERE w <> '')
+     = (SELECT string_agg(w, ' ' ORDER BY w) FROM hand, regexp_split_to_table(html_text(html), '\s+') w
+        WHERE w <> '') AS texts_partition;
+-- the page's own segment is never template; the navigation and footer of a
+-- news page are, its article is kept
+SELECT is_template AS root_template FROM page_segments((SELECT html FROM hand)) WHERE segment = 0;
+SELECT path, is_template FROM page_segments((SELECT html FROM pages WHERE url = 'https://news.example/1'))
+WHERE path IN ('/html/body/nav', '/html/body/footer') ORDER BY path;
+SELECT position('The harbour bridge reopened' in strip_page(html)) > 0 AS article_kept
+FROM pages WHERE url = 'https://news.example/1';
+-- strip_page without a model argument is the built-in model
+SELECT strip_page(html) = strip_page(html, NULL) AS default_model FROM hand;
+
+---------------------------------------------------------------------------
+-- train_template_model on the three sites of td_sites, then use it
+---------------------------------------------------------------------------
+CREATE TABLE trained AS
+  SELECT train_template_model(p.html, s.profile) AS model
+  FROM (SELECT * FROM public.pages ORDER BY url) p JOIN public.site_profiles s USING (host);
+SELECT model->'version' AS version, model->'feature_scheme' AS scheme,
+       jsonb_array_length(model->'features') AS features, model->'size_bounds' AS bounds,
+       jsonb_path_query_array(model, '$.classes[*].rows') AS rows,
+       jsonb_path_query_array(model, '$.classes[*].template') AS template_rows
+FROM trained;
+-- deterministic: the same pages in the same order give the same model
+SELECT train_template_model(p.html, s.profile) = (SELECT model FROM trained) AS deterministic
+FROM (SELECT * FROM public.pages ORDER BY url) p JOIN public.site_profiles s USING (host);
+-- the bytea and base_url forms
+SELECT jsonb_path_query_array(train_template_model(convert_to(p.html, 'UTF8'), s.profile, p.url),
+                              '$.classes[*].rows') AS rows_bytea_url
+FROM (SELECT * FROM public.pages ORDER BY url) p JOIN public.site_profiles s USING (host);
+-- page-level alone with the trained model: the news site (nav, header,
+-- aside, footer elements) comes out exact; the blog's and shop's plain divs
+-- are left to clean_text's profile below
+SELECT p.url, strip_page(p.html, t.model) = p.expected AS exact
+FROM public.pages p, trained t ORDER BY p.url;
+-- clean_text with a profile (5 pages: site-level plus page-level), and without
+SELECT p.url, clean_text(p.html, s.profile, t.model) = p.expected AS with_profile,
+       clean_text(p.html, NULL, t.model) = p.expected AS without_profile
+FROM public.pages p JOIN public.site_profiles s USING (host), trained t ORDER BY p.url;
+-- a profile smaller than min_pages is not used: page-level alone
+SELECT clean_text(p.html, s.profile, m.model, min_pages => 6) = strip_page(p.html, m.model) AS small_profile_ignored,
+       clean_text(p.html, NULL, m.model) = strip_page(p.html, m.model) AS no_profile_page_level
+FROM public.pages p JOIN public.site_profiles s USING (host), small m
+WHERE p.url = 'https://blog.example/2';
+-- with the small model alone the blog keeps its sidebar and footer (plain
+-- divs); with the profile they go
+SELECT clean_text(p.html, NULL, m.model) AS page_level_only,
+       clean_text(p.html, s.profile, m.model) AS with_profile
+FROM public.pages p JOIN public.site_profiles s USING (host), small m
+WHERE p.url = 'https://blog.example/2';
+
+-- NULL pages and NULL profiles are skipped; nothing to train on gives NULL
+SELECT train_template_model(h, NULL::tdprofile) IS NULL AS no_labels
+FROM (VALUES ('<p>a</p>')) v(h);
+SELECT train_template_model(NULL::text, profile) IS NULL AS no_pages FROM public.site_profiles;
+-- the row cap: the first rows are kept, with a NOTICE
+SET templatedet.max_training_rows = 100;
+SELECT jsonb_path_query_array(train_template_model(p.html, s.profile), '$.classes[*].rows') AS capped_rows
+FROM (SELECT * FROM public.pages ORDER BY url) p JOIN public.site_profiles s USING (host);
+RESET templatedet.max_training_rows;
+
+---------------------------------------------------------------------------
+-- NULLs and errors
+---------------------------------------------------------------------------
+SELECT strip_page(NULL::text) IS NULL AS null_page,
+       strip_page('<p>x</p>', penalty => NULL) IS NULL AS null_penalty,
+       strip_page('<p>x</p>', threshold => NULL) IS NULL AS null_threshold,
+       clean_text(NULL::bytea) IS NULL AS null_page_clean,
+       clean_text('<p>x</p>', min_pages => NULL) IS NULL AS null_min_pages,
+       clean_text('<p>x</p>', NULL, NULL, NULL) AS all_defaults;
+SELECT count(*) AS rows_for_null FROM page_segments(NULL::text);
+SELECT count(*) AS rows_for_null FROM node_scores(NULL::bytea);
+SELECT count(*) AS rows_for_null_penalty FROM page_segments('<p>x</p>', NULL, NULL);
+SELECT count(*) AS rows_for_empty FROM page_segments('');
+
+\set VERBOSITY terse
+SELECT strip_page('<p>x</p>', penalty => -1);
+SELECT strip_page('<p>x</p>', penalty => 'NaN');
+SELECT strip_page('<p>x</p>', penalty => 'Infinity');
+SELECT * FROM page_segments('<p>x</p>', NULL, -0.5);
+SELECT strip_page('<p>x</p>', threshold => 0);
+SELECT strip_page('<p>x</p>', threshold => 1.5);
+SELECT clean_text('<p>x</p>', min_pages => 0);
+SELECT strip_page('<p>x</p>', '{"version": 2}');
+SELECT * FROM node_scores('<p>x</p>', '[1, 2]');
+SELECT clean_text('<p>x</p>', NULL, small_model('in_template_area', 'NaN', 0)) FROM small;
+SELECT clean_text('<p>x</p>', NULL, (SELECT model - 'classes' FROM small));
+SET templatedet.max_page_bytes = '1kB';
+SELECT clean_text(repeat('<p>x</p>', 1000));
+RESET templatedet.max_page_bytes;
+SET templatedet.max_nodes = 10;
+SELECT count(*) FROM node_scores(repeat('<p>x</p>', 10));
+RESET templatedet.max_nodes;
+\set VERBOSITY default
+
+RESET search_path;
