@@ -1,51 +1,421 @@
 /*
- * test_pagelevel.c — page-level detection (pagelevel.h).
+ * test_pagelevel.c — page-level detection (pagelevel.h) with an explicit
+ * small model built here (so nothing depends on the default model's
+ * numbers): exact drops on a hand page with a nav, an article and a footer;
+ * segments start exactly where the smoothed score changes and nest; hidden
+ * small nodes take their shown ancestor's score; penalty 0 reproduces the
+ * scores, a huge penalty leaves one segment; the default model loads and
+ * scores in [0, 1]; an empty page; a 100,000-deep page (no recursion);
+ * allocation failure at every k (TD_ENOMEM, no leak); interrupts; invalid
+ * options (TD_EARG).
  */
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "isotonic.h"
 #include "pagelevel.h"
 #include "tree.h"
 
 static td_env env;
 
+static const char page_html[] =
+	"<html><head><title>A page</title><script>var x = 1;</script></head><body>"
+	"<nav><a href=/>Home</a> <a href=/news>News</a> <a href=/about>About us</a></nav>"
+	"<div><h1>The article title</h1>"
+	"<p>An article of some length, with sentences that say things. It goes on for a while, "
+	"as articles do, so that its area is large.</p>"
+	"<p>A second paragraph follows the first one; it has <b>bold</b> words and a "
+	"<a href=/x>link</a> too. Then it ends.</p></div>"
+	"<footer><a href=/c>Copyright 2024 Example</a> <a href=/p>Privacy</a></footer>"
+	"</body></html>";
+
 static td_tree *
-parse(const char *html)
+parse_env(td_env *e, const char *html, size_t len, uint32_t max_depth)
 {
 	td_tree    *t = NULL;
 	td_limits	lim;
 
 	td_limits_default(&lim);
-	CHECK(td_parse_html(&env, html, strlen(html), "UTF-8", &lim, &t) == TD_OK, "parse: %s", env.errmsg);
+	if (max_depth)
+		lim.max_depth = max_depth;
+	CHECK(td_parse_html(e, html, len, "UTF-8", &lim, &t) == TD_OK, "parse: %s", e->errmsg);
 	return t;
+}
+
+static td_tree *
+parse(const char *html)
+{
+	return parse_env(&env, html, strlen(html), 0);
+}
+
+/* template = inside nav/footer: sigmoid(10 * in_template_area - 5) */
+static void
+small_model(td_logreg *m)
+{
+	td_logreg_init(m);
+	for (int c = 0; c < TD_N_SIZE_CLASSES; c++)
+	{
+		m->cls[c].bias = -5;
+		m->cls[c].weight[TD_FEAT_IN_TEMPLATE_AREA] = 10;
+	}
+}
+
+/* 1 when node i is nav/footer or inside one. */
+static int
+in_tag(const td_tree *t, uint32_t i)
+{
+	for (; i != TD_NONE; i = t->nodes[i].parent)
+		if (t->nodes[i].kind == TD_ELEM &&
+			((t->nodes[i].str_len == 3 && memcmp(td_node_str(t, i), "nav", 3) == 0) ||
+			 (t->nodes[i].str_len == 6 && memcmp(td_node_str(t, i), "footer", 6) == 0)))
+			return 1;
+	return 0;
+}
+
+/* Invariants of any result: segments, smooth of hidden nodes, drops. */
+static void
+check_structure(const td_tree *t, const td_page_marks *m, double threshold)
+{
+	bool		seg_ok = true,
+				nest_ok = true,
+				drop_ok = true,
+				range_ok = true;
+
+	CHECK(m->n_nodes == t->n_nodes, "n_nodes");
+	CHECK(m->seg_start[0] == 1 && m->segment[0] == 0 && m->drop[0] == 0, "root");
+	for (uint32_t i = 1; i < t->n_nodes; i++)
+	{
+		const td_node *nd = &t->nodes[i];
+		uint32_t	p = nd->parent;
+		bool		anc = false;
+
+		if (nd->kind == TD_TEXT)
+		{
+			range_ok &= m->smooth[i] == -1 && m->score[i] == -1 && !m->seg_start[i];
+			seg_ok &= m->segment[i] == m->segment[p];
+		}
+		else
+		{
+			range_ok &= m->smooth[i] >= 0 && m->smooth[i] <= 1 &&
+				(m->score[i] == -1 || (m->score[i] >= 0 && m->score[i] <= 1));
+			/* a segment starts exactly where the smoothed score changes */
+			seg_ok &= (m->seg_start[i] != 0) == (m->smooth[i] != m->smooth[p]);
+			/* y(parent) <= y(child) */
+			seg_ok &= m->smooth[p] <= m->smooth[i];
+			seg_ok &= m->segment[i] == (m->seg_start[i] ? i : m->segment[p]);
+			drop_ok &= m->drop[i] == (m->drop[p] || m->smooth[i] >= threshold);
+		}
+		for (uint32_t a = i; a != TD_NONE; a = t->nodes[a].parent)
+			anc |= a == m->segment[i];
+		nest_ok &= anc && m->seg_start[m->segment[i]];
+		if (nd->kind == TD_TEXT)
+			drop_ok &= m->drop[i] == m->drop[p];
+	}
+	CHECK(range_ok, "score and smooth ranges");
+	CHECK(seg_ok, "segments start where the smoothed score changes");
+	CHECK(nest_ok, "a node's segment starts at an ancestor-or-self");
+	CHECK(drop_ok, "drops: smooth >= threshold, with subtrees");
+}
+
+static void
+test_hand_page(void)
+{
+	td_tree    *t = parse(page_html);
+	td_logreg	model;
+	td_page_opts o;
+	td_page_marks m;
+	bool		exact = true,
+				hidden_ok = true,
+				same = true;
+	int			n_seg = 0,
+				n_hidden = 0;
+
+	small_model(&model);
+	td_page_opts_default(&o);
+	CHECK(o.penalty == 0.01 && o.threshold == 0.5 && o.min_area > 0, "defaults");
+
+	/* every non-empty element shown */
+	o.min_area = 1;
+	CHECK(td_page_level(t, &model, &o, &m) == TD_OK, "page level: %s", env.errmsg);
+	check_structure(t, &m, o.threshold);
+	for (uint32_t i = 1; i < t->n_nodes; i++)
+	{
+		exact &= m.drop[i] == in_tag(t, i);
+		/* segments in the template: at nav and footer themselves */
+		if (in_tag(t, i) && m.seg_start[i])
+			n_seg += 1 + !in_tag(t, t->nodes[i].parent) * 100;
+	}
+	CHECK(exact, "exactly nav and footer dropped");
+	CHECK(n_seg == 202, "segments start at nav and footer and nowhere inside: %d", n_seg);
+	td_page_marks_free(t, &m);
+
+	/* default min_area: the links are hidden, take their ancestor's value */
+	td_page_opts_default(&o);
+	CHECK(td_page_level(t, &model, &o, &m) == TD_OK, "page level: %s", env.errmsg);
+	check_structure(t, &m, o.threshold);
+	for (uint32_t i = 1; i < t->n_nodes; i++)
+	{
+		uint32_t	a = t->nodes[i].parent;
+
+		exact &= m.drop[i] == 0 || in_tag(t, i);
+		if (t->nodes[i].kind != TD_ELEM || m.score[i] != -1)
+			continue;
+		n_hidden++;
+		while (a != 0 && m.score[a] == -1)
+			a = t->nodes[a].parent;
+		hidden_ok &= m.smooth[i] == m.smooth[a];
+		hidden_ok &= m.area[i] < o.min_area || (t->nodes[i].flags & (TD_F_HIDDEN | TD_F_INHIDDEN));
+	}
+	CHECK(n_hidden >= 5, "hidden small elements: %d", n_hidden);
+	CHECK(hidden_ok, "hidden elements take their shown ancestor's smoothed score");
+	CHECK(exact, "nothing outside nav/footer dropped");
+	td_page_marks_free(t, &m);
+
+	/* penalty 0, exact levels: y = x (the scores are monotone down the tree) */
+	td_page_opts_default(&o);
+	o.min_area = 1;
+	o.penalty = 0;
+	o.levels = 0;
+	CHECK(td_page_level(t, &model, &o, &m) == TD_OK, "page level: %s", env.errmsg);
+	check_structure(t, &m, o.threshold);
+	for (uint32_t i = 1; i < t->n_nodes; i++)
+		if (m.score[i] >= 0)
+			same &= m.smooth[i] == m.score[i];
+	CHECK(same, "penalty 0: smoothed = classifier scores");
+	td_page_marks_free(t, &m);
+
+	/* huge penalty: one segment, nothing dropped (the root is content) */
+	o.penalty = 1e12;
+	o.levels = TD_ISO_DEFAULT_LEVELS;
+	CHECK(td_page_level(t, &model, &o, &m) == TD_OK, "page level: %s", env.errmsg);
+	check_structure(t, &m, o.threshold);
+	n_seg = 0;
+	for (uint32_t i = 0; i < t->n_nodes; i++)
+	{
+		n_seg += m.seg_start[i];
+		exact &= m.drop[i] == 0 && m.segment[i] == 0;
+	}
+	CHECK(n_seg == 1 && exact, "huge penalty: one segment (%d), no drop", n_seg);
+	td_page_marks_free(t, &m);
+	td_tree_free(t);
 }
 
 static void
 test_default_model(void)
 {
-	td_tree    *t = parse("<html><body><nav><a href=/>Home</a> <a href=/a>About us</a></nav>"
-						  "<p>An article of some length with sentences. It says things.</p></body></html>");
+	td_tree    *t = parse(page_html);
+	const td_logreg *dm = td_default_model();
 	td_page_opts o;
 	td_page_marks m;
-	int			ok = 1;
+	td_buf		b;
+	td_logreg	back;
+	int			shown = 0;
 
-	CHECK(td_default_model() != NULL, "default model");
+	CHECK(dm != NULL, "default model");
+	CHECK(dm == td_default_model(), "the same model each call");
+	td_buf_init(&b, &env);
+	CHECK(td_logreg_serialize(dm, &b) == TD_OK, "serialize");
+	CHECK(td_logreg_parse(&env, b.data, b.len, &back) == TD_OK, "parse back: %s", env.errmsg);
+	CHECK(memcmp(&back, dm, sizeof(back)) == 0, "round trip");
+	td_buf_free(&b);
 	td_page_opts_default(&o);
 	CHECK(td_page_level(t, NULL, &o, &m) == TD_OK, "page level: %s", env.errmsg);
+	check_structure(t, &m, o.threshold);
 	for (uint32_t i = 0; i < m.n_nodes; i++)
-		if (t->nodes[i].kind != TD_TEXT)
-			ok &= m.smooth[i] >= 0 && m.smooth[i] <= 1;
-	CHECK(ok, "smoothed scores in [0, 1]");
+		shown += m.score[i] >= 0;
+	CHECK(shown > 2, "scored elements: %d", shown);
 	td_page_marks_free(t, &m);
 	td_tree_free(t);
+}
+
+static void
+test_empty_and_deep(void)
+{
+	td_tree    *t = parse("");
+	td_page_opts o;
+	td_page_marks m;
+	td_logreg	model;
+	size_t		depth = 100000,
+				len = depth * 11 + 64;
+	char	   *html = malloc(len),
+			   *p = html;
+	uint32_t	deepest = 0;
+	bool		ok = true;
+
+	small_model(&model);
+	td_page_opts_default(&o);
+	CHECK(td_page_level(t, &model, &o, &m) == TD_OK, "empty page: %s", env.errmsg);
+	CHECK(t->n_nodes == 0 || (m.drop[0] == 0 && m.seg_start[0] == 1), "empty page marks");
+	td_page_marks_free(t, &m);
+	td_tree_free(t);
+
+	p += sprintf(p, "<nav>");
+	for (size_t i = 0; i < depth; i++)
+		p += sprintf(p, "<div>");
+	p += sprintf(p, "some deep text here, long enough to have an area of forty or more");
+	t = parse_env(&env, html, p - html, 200000);
+	for (uint32_t i = 0; i < t->n_nodes; i++)
+		if (t->nodes[i].depth > deepest)
+			deepest = t->nodes[i].depth;
+	CHECK(deepest >= depth, "deep tree: %u", deepest);
+	CHECK(td_page_level(t, &model, &o, &m) == TD_OK, "deep page: %s", env.errmsg);
+	for (uint32_t i = 0; i < t->n_nodes; i++)
+		if (t->nodes[i].depth >= 3)
+			ok &= m.drop[i] == 1;
+	CHECK(ok, "the deep nav is dropped");
+	td_page_marks_free(t, &m);
+	td_tree_free(t);
+	free(html);
+}
+
+/* ---- allocation failures, interrupts, options --------------------------- */
+
+typedef struct counting
+{
+	long		live;
+	long		budget;
+	int			interrupt;
+} counting;
+
+static void *
+c_alloc(void *arg, size_t size)
+{
+	counting   *c = arg;
+	void	   *p;
+
+	if (c->budget == 0)
+		return NULL;
+	if (c->budget > 0)
+		c->budget--;
+	p = malloc(size);
+	c->live += p != NULL;
+	return p;
+}
+
+static void *
+c_realloc(void *arg, void *p, size_t old, size_t size)
+{
+	counting   *c = arg;
+	void	   *np;
+
+	(void) old;
+	if (c->budget == 0)
+		return NULL;
+	if (c->budget > 0)
+		c->budget--;
+	np = realloc(p, size);
+	c->live += np != NULL && p == NULL;
+	return np;
+}
+
+static void
+c_free(void *arg, void *p)
+{
+	counting   *c = arg;
+
+	c->live -= p != NULL;
+	free(p);
+}
+
+static int
+c_interrupted(void *arg)
+{
+	return ((counting *) arg)->interrupt;
+}
+
+static void
+test_failures(void)
+{
+	counting	c = {0, -1, 0};
+	td_env		cenv = {c_alloc, c_realloc, c_free, c_interrupted, &c, ""};
+	td_tree    *t = parse_env(&cenv, page_html, strlen(page_html), 0);
+	td_logreg	model;
+	td_page_opts o;
+	td_page_marks m,
+				ref;
+	td_status	st = TD_ENOMEM;
+	long		k,
+				live0 = c.live;
+	bool		only_enomem = true,
+				leak_free = true,
+				cleared = true;
+
+	small_model(&model);
+	td_page_opts_default(&o);
+	o.min_area = 1;
+	CHECK(td_page_level(t, &model, &o, &ref) == TD_OK, "reference");
+	for (k = 0; k < 1000 && st != TD_OK; k++)
+	{
+		c.budget = k;
+		st = td_page_level(t, &model, &o, &m);
+		c.budget = -1;
+		only_enomem &= st == TD_OK || st == TD_ENOMEM;
+		if (st != TD_OK)
+			cleared &= !m.score && !m.smooth && !m.segment && !m.seg_start && !m.drop && !m.area;
+		else
+			CHECK(memcmp(m.drop, ref.drop, t->n_nodes) == 0 &&
+				  memcmp(m.smooth, ref.smooth, sizeof(float) * t->n_nodes) == 0,
+				  "the result after failures is the reference");
+		td_page_marks_free(t, &m);
+		leak_free &= c.live == live0 + 6;	/* ref's six arrays */
+	}
+	CHECK(st == TD_OK && k > 8, "succeeds after %ld failures", k);
+	CHECK(only_enomem, "failures are TD_ENOMEM");
+	CHECK(cleared, "marks released after a failure");
+	CHECK(leak_free, "no leak at any k");
+	td_page_marks_free(t, &ref);
+
+	c.interrupt = 1;
+	CHECK(td_page_level(t, &model, &o, &m) == TD_EINTR, "interrupted");
+	td_page_marks_free(t, &m);
+	c.interrupt = 0;
+	CHECK(c.live == live0, "no leak after an interrupt");
+
+	/* invalid options */
+	{
+		double		bad_thr[] = {0, -0.5, 1.0000001, NAN};
+		double		bad_pen[] = {-1e-9, NAN, INFINITY};
+
+		for (int i = 0; i < 4; i++)
+		{
+			td_page_opts_default(&o);
+			o.threshold = bad_thr[i];
+			CHECK(td_page_level(t, &model, &o, &m) == TD_EARG, "threshold %g", bad_thr[i]);
+			td_page_marks_free(t, &m);
+		}
+		for (int i = 0; i < 3; i++)
+		{
+			td_page_opts_default(&o);
+			o.penalty = bad_pen[i];
+			CHECK(td_page_level(t, &model, &o, &m) == TD_EARG, "penalty %g", bad_pen[i]);
+			td_page_marks_free(t, &m);
+		}
+		td_page_opts_default(&o);
+		o.levels = 1;
+		CHECK(td_page_level(t, &model, &o, &m) == TD_EARG, "levels 1");
+		td_page_marks_free(t, &m);
+		td_page_opts_default(&o);
+		o.threshold = 1;
+		CHECK(td_page_level(t, &model, &o, &m) == TD_OK, "threshold 1 is valid");
+		td_page_marks_free(t, &m);
+		CHECK(td_page_level(t, &model, NULL, &m) == TD_EARG, "no options");
+		td_page_marks_free(t, &m);
+	}
+	CHECK(c.live == live0, "no leak after bad options");
+	td_tree_free(t);
+	CHECK(c.live == 0, "tree freed");
 }
 
 int
 main(void)
 {
 	td_env_default(&env);
+	test_hand_page();
 	test_default_model();
+	test_empty_and_deep();
+	test_failures();
 	return check_done("test_pagelevel");
 }

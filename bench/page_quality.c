@@ -1,0 +1,667 @@
+/*
+ * page_quality.c — quality and speed of page-level detection (pagelevel.h)
+ * against gold text, beside site-level stripping (strip.h) and their
+ * combinations.  Writes predicted text per variant and scores each with
+ * ../shared/eval/score.py (run from the repository root).
+ *
+ *   page_quality sites SITES_DIR OUT_DIR
+ *       Leave-half-out over the sites (name order): a model trained on the
+ *       even-indexed sites scores the odd ones and vice versa, so no site
+ *       is scored by a model that saw it.  Variants (OUT_DIR/<variant>/):
+ *         all     every visible text (reference)
+ *         basic   classifier only: every rendered element with a score >=
+ *                 TD_BASIC_THRESH (default: the page threshold) dropped
+ *                 (the paper's "Basic"; the page itself, depth <= 2, kept)
+ *         smooth  td_page_level alone (the paper's "Smooth")
+ *         site    td_mark_template at 0.1 with the site's full profile
+ *         or      site-level drops OR page-level drops
+ *         rem     page-level on the page with site-level template removed
+ *                 (rendered to HTML without it, parsed again)
+ *   page_quality pages DATASET_DIR OUT_DIR SITES_DIR
+ *       Model trained on every site of SITES_DIR (plus, with TD_HOSTS=1,
+ *       the dataset's own train-split hosts with >= 5 pages, labelled by
+ *       site-level marks from their own profiles: the paper's scheme);
+ *       scores the dataset pages whose manifest split is TD_SPLIT (default:
+ *       every page; "test" for dragnet).  Variants all, basic, smooth.
+ *
+ * Environment: TD_MIN_AREA, TD_PENALTY, TD_THRESH, TD_BASIC_THRESH,
+ * TD_LEVELS override td_page_opts_default; TD_BASE=1 passes the manifest
+ * URL as base_url (pages mode); TD_LAMBDA the trainer's L2 strength;
+ * TD_MODEL_OUT writes the trained model's JSON (pages mode).
+ *
+ * Build (from the repository root):
+ *   cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Isrc/core $(xml2-config --cflags) \
+ *      -o build/bench/page_quality bench/page_quality.c src/core/?*.c $(xml2-config --libs) -lm
+ */
+#define _DEFAULT_SOURCE
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fingerprint.h"
+#include "logreg.h"
+#include "pagelevel.h"
+#include "profile.h"
+#include "render.h"
+#include "strip.h"
+#include "tree.h"
+
+static td_env env;
+static td_page_opts popts;
+static double basic_thresh;
+
+typedef struct page
+{
+	char	   *rel;			/* <site>/<name> without .html, or <id> */
+	char	   *url;
+	int			group;			/* site index; -1 when none */
+	int			test;			/* scored */
+	td_tree    *tree;
+	uint8_t    *site_drop;		/* NULL when no site-level marks */
+} page;
+
+static page *pages;
+static int	n_pages,
+			cap_pages;
+static double t_parse;
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static char *
+read_file(const char *path, size_t *len)
+{
+	FILE	   *f = fopen(path, "rb");
+	char	   *buf;
+	long		n;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	buf = malloc(n + 1);
+	if (fread(buf, 1, n, f) != (size_t) n)
+		n = 0;
+	fclose(f);
+	buf[n] = 0;
+	*len = n;
+	return buf;
+}
+
+static td_tree *
+parse_bytes(const char *html, size_t len)
+{
+	size_t		bom;
+	const char *enc;
+	td_tree    *tree = NULL;
+	td_limits	lim;
+
+	td_limits_default(&lim);
+	enc = td_sniff_charset(html, len, &bom);
+	if (td_parse_html(&env, html + bom, len - bom, enc, &lim, &tree) != TD_OK)
+		fprintf(stderr, "parse: %s\n", env.errmsg);
+	return tree;
+}
+
+static td_tree *
+parse_file(const char *path)
+{
+	size_t		len;
+	char	   *html = read_file(path, &len);
+	td_tree    *t;
+	double		t0 = now();
+
+	if (!html)
+		return NULL;
+	t = parse_bytes(html, len);
+	t_parse += now() - t0;
+	free(html);
+	return t;
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *) a, *(char *const *) b);
+}
+
+static page *
+add_page(void)
+{
+	if (n_pages == cap_pages)
+	{
+		cap_pages = cap_pages ? 2 * cap_pages : 1024;
+		pages = realloc(pages, sizeof(page) * cap_pages);
+	}
+	memset(&pages[n_pages], 0, sizeof(page));
+	return &pages[n_pages++];
+}
+
+/* Site-level marks of pages [from, to) (one site), profile from all of them. */
+static void
+site_marks(int from, int to)
+{
+	td_profile_settings set = {TD_UNIT_NODE, TD_FP_SCHEME, 0, 1 << 20};
+	td_profile *prof;
+	td_buf		ser;
+	td_profile_view view;
+
+	td_profile_create(&env, &set, &prof);
+	for (int i = from; i < to; i++)
+	{
+		td_tree    *t = pages[i].tree;
+		uint64_t   *fp = malloc(sizeof(uint64_t) * t->n_nodes),
+				   *pf = malloc(sizeof(uint64_t) * t->n_nodes);
+
+		td_fingerprints(t, fp);
+		td_profile_add_page(prof, pf, td_page_fingerprints(t, fp, pf));
+		free(fp);
+		free(pf);
+	}
+	td_buf_init(&ser, &env);
+	td_profile_serialize(prof, &ser);
+	td_profile_free(prof);
+	if (td_profile_view_init(&env, ser.data, ser.len, &view) != TD_OK)
+	{
+		fprintf(stderr, "bad profile\n");
+		exit(1);
+	}
+	for (int i = from; i < to; i++)
+	{
+		td_marks	m;
+
+		if (td_mark_template(pages[i].tree, &view, 0.1, &m) != TD_OK)
+		{
+			fprintf(stderr, "%s: %s\n", pages[i].rel, env.errmsg);
+			exit(1);
+		}
+		pages[i].site_drop = malloc(pages[i].tree->n_nodes);
+		memcpy(pages[i].site_drop, m.drop, pages[i].tree->n_nodes);
+		td_marks_free(pages[i].tree, &m);
+	}
+	td_buf_free(&ser);
+}
+
+/* Every site of a sites folder: pages parsed, site-level marks. */
+static int
+load_sites(const char *sites)
+{
+	DIR		   *d = opendir(sites);
+	struct dirent *e;
+	char	   *names[1024];
+	int			n_sites = 0;
+
+	while (d && (e = readdir(d)) && n_sites < 1024)
+		if (e->d_name[0] != '.')
+			names[n_sites++] = strdup(e->d_name);
+	if (d)
+		closedir(d);
+	qsort(names, n_sites, sizeof(char *), cmp_str);
+	for (int s = 0; s < n_sites; s++)
+	{
+		char		dir[4096],
+					path[8192];
+		DIR		   *sd;
+		char	   *files[2048];
+		int			nf = 0,
+					from = n_pages;
+
+		snprintf(dir, sizeof(dir), "%s/%s", sites, names[s]);
+		if (!(sd = opendir(dir)))
+			continue;
+		while ((e = readdir(sd)) && nf < 2048)
+			if (strstr(e->d_name, ".html"))
+				files[nf++] = strdup(e->d_name);
+		closedir(sd);
+		qsort(files, nf, sizeof(char *), cmp_str);
+		for (int i = 0; i < nf; i++)
+		{
+			td_tree    *t;
+			page	   *p;
+
+			snprintf(path, sizeof(path), "%s/%s", dir, files[i]);
+			if ((t = parse_file(path)))
+			{
+				p = add_page();
+				p->tree = t;
+				p->group = s;
+				snprintf(path, sizeof(path), "%s/%.*s", names[s], (int) (strlen(files[i]) - 5), files[i]);
+				p->rel = strdup(path);
+			}
+			free(files[i]);
+		}
+		site_marks(from, n_pages);
+		free(names[s]);
+	}
+	return n_sites;
+}
+
+/* Rows of every page of group g (or all with g = -1, or those with site marks). */
+static void
+train_rows(td_trainer *tr, int (*want) (const page *, int), int arg)
+{
+	for (int i = 0; i < n_pages; i++)
+	{
+		td_features f;
+
+		if (!pages[i].site_drop || !want(&pages[i], arg))
+			continue;
+		if (td_compute_features(pages[i].tree, NULL, 0, &f) != TD_OK ||
+			td_trainer_add_page(tr, pages[i].tree, &f, pages[i].site_drop) != TD_OK)
+		{
+			fprintf(stderr, "%s: %s\n", pages[i].rel, env.errmsg);
+			exit(1);
+		}
+		td_features_free(pages[i].tree, &f);
+	}
+}
+
+static void
+fit(td_trainer *tr, td_logreg *m)
+{
+	td_train_opts o;
+
+	td_train_opts_default(&o);
+	if (getenv("TD_LAMBDA"))
+		o.lambda = atof(getenv("TD_LAMBDA"));
+	if (td_trainer_fit(tr, &o, m, NULL) != TD_OK)
+	{
+		fprintf(stderr, "fit: %s\n", env.errmsg);
+		exit(1);
+	}
+}
+
+static void
+mkdirs(const char *path)
+{
+	char		buf[8192];
+
+	snprintf(buf, sizeof(buf), "%s", path);
+	for (char *p = buf + 1; *p; p++)
+		if (*p == '/')
+		{
+			*p = 0;
+			mkdir(buf, 0755);
+			*p = '/';
+		}
+	mkdir(buf, 0755);
+}
+
+static void
+write_text(const char *out, const char *variant, const char *rel, const td_tree *t,
+		   const uint8_t *drop)
+{
+	char		path[8192];
+	td_buf		b;
+	FILE	   *o;
+	char	   *slash;
+
+	snprintf(path, sizeof(path), "%s/%s/%s.txt", out, variant, rel);
+	slash = strrchr(path, '/');
+	*slash = 0;
+	mkdirs(path);
+	*slash = '/';
+	td_buf_init(&b, &env);
+	td_render_text(t, drop, &b);
+	o = fopen(path, "wb");
+	fwrite(b.data ? b.data : "", 1, b.len, o);
+	fclose(o);
+	td_buf_free(&b);
+}
+
+static double t_level;
+static int	n_level;
+
+/* Page-level drops of t (caller frees), timed. */
+static uint8_t *
+page_level(const td_tree *t, const td_logreg *m, const char *url)
+{
+	td_page_marks pm;
+	td_page_opts o = popts;
+	uint8_t    *drop;
+	double		t0 = now();
+
+	if (url && getenv("TD_BASE") && atoi(getenv("TD_BASE")))
+	{
+		o.base_url = url;
+		o.base_len = strlen(url);
+	}
+	if (td_page_level(t, m, &o, &pm) != TD_OK)
+	{
+		fprintf(stderr, "page level: %s\n", env.errmsg);
+		exit(1);
+	}
+	t_level += now() - t0;
+	n_level++;
+	drop = pm.drop;
+	pm.drop = NULL;
+	td_page_marks_free(t, &pm);
+	return drop;
+}
+
+/* Classifier only: every rendered element scoring >= basic_thresh. */
+static uint8_t *
+basic(const td_tree *t, const td_logreg *m)
+{
+	td_features f;
+	uint8_t    *drop = calloc(t->n_nodes, 1);
+
+	if (td_compute_features(t, NULL, 0, &f) != TD_OK)
+		exit(1);
+	for (uint32_t k = 1; k < t->n_nodes; k++)
+	{
+		const td_node *nd = &t->nodes[k];
+
+		if (drop[nd->parent])
+			drop[k] = 1;
+		else if (nd->kind == TD_ELEM && !(nd->flags & (TD_F_HIDDEN | TD_F_INHIDDEN)) &&
+				 f.area[k] > 0 && nd->depth > 2 &&
+				 td_logreg_score(m, f.size_class[k], td_feature_row(&f, k)) >= basic_thresh)
+			drop[k] = 1;
+	}
+	td_features_free(t, &f);
+	return drop;
+}
+
+static void
+score(const char *gold, const char *out, const char *variant)
+{
+	char		cmd[16384];
+
+	snprintf(cmd, sizeof(cmd), "printf '%%-7s ' %s; /usr/bin/python3 ../shared/eval/score.py %s %s/%s",
+			 variant, gold, out, variant);
+	fflush(stdout);
+	if (system(cmd) != 0)
+		fprintf(stderr, "score.py failed\n");
+}
+
+static int
+in_group_parity(const page *p, int parity)
+{
+	return p->group % 2 == parity;
+}
+
+static int
+any_page(const page *p, int arg)
+{
+	return 1;
+}
+
+static void
+run_sites(const char *sites, const char *out)
+{
+	td_logreg	model[2];
+
+	load_sites(sites);
+	printf("%d pages parsed in %.2f s (%.0f pages/s)\n", n_pages, t_parse, n_pages / t_parse);
+	for (int p = 0; p < 2; p++)
+	{
+		td_trainer	tr;
+
+		td_trainer_init(&tr, &env);
+		train_rows(&tr, in_group_parity, p);
+		fit(&tr, &model[p]);
+		td_trainer_free(&tr);
+	}
+	for (int i = 0; i < n_pages; i++)
+	{
+		page	   *pg = &pages[i];
+		const td_logreg *m = &model[1 - pg->group % 2];	/* trained on the other half */
+		uint8_t    *b = basic(pg->tree, m),
+				   *s = page_level(pg->tree, m, NULL),
+				   *o = malloc(pg->tree->n_nodes);
+		td_buf		html;
+		td_tree    *t2;
+
+		for (uint32_t k = 0; k < pg->tree->n_nodes; k++)
+			o[k] = s[k] || pg->site_drop[k];
+		write_text(out, "all", pg->rel, pg->tree, NULL);
+		write_text(out, "basic", pg->rel, pg->tree, b);
+		write_text(out, "smooth", pg->rel, pg->tree, s);
+		write_text(out, "site", pg->rel, pg->tree, pg->site_drop);
+		write_text(out, "or", pg->rel, pg->tree, o);
+		/* page-level on what site-level keeps */
+		td_buf_init(&html, &env);
+		td_render_html(pg->tree, pg->site_drop, &html);
+		t2 = parse_bytes(html.data, html.len);
+		td_buf_free(&html);
+		if (t2)
+		{
+			uint8_t    *r = page_level(t2, m, NULL);
+
+			write_text(out, "rem", pg->rel, t2, r);
+			free(r);
+			td_tree_free(t2);
+		}
+		free(b);
+		free(s);
+		free(o);
+	}
+	printf("td_page_level: %d runs in %.2f s (%.0f pages/s; parse alone %.0f pages/s)\n",
+		   n_level, t_level, n_level / t_level, n_pages / t_parse);
+	{
+		const char *v[] = {"all", "basic", "smooth", "site", "or", "rem"};
+
+		for (int k = 0; k < 6; k++)
+			score(sites, out, v[k]);
+	}
+}
+
+/* Manifest column col (0-based) of a tab-separated line, copied to buf. */
+static void
+column(const char *line, int col, char *buf, size_t size)
+{
+	const char *p = line,
+			   *q;
+
+	for (int c = 0; c < col && p; c++)
+		p = (p = strchr(p, '\t')) ? p + 1 : NULL;
+	if (!p)
+	{
+		buf[0] = 0;
+		return;
+	}
+	q = p + strcspn(p, "\t\r\n");
+	snprintf(buf, size, "%.*s", (int) (q - p), p);
+}
+
+static int
+cmp_host(const void *a, const void *b)
+{
+	const page *x = a,
+			   *y = b;
+	int			c = x->group - y->group;
+
+	return c ? c : strcmp(x->rel, y->rel);
+}
+
+static void
+run_pages(const char *dataset, const char *out, const char *sites)
+{
+	const char *split = getenv("TD_SPLIT");
+	int			hosts = getenv("TD_HOSTS") && atoi(getenv("TD_HOSTS"));
+	char		path[8192],
+				gold[8192],
+				line[65536];
+	FILE	   *mf;
+	int			first,
+				n_test = 0;
+	char	  **host_names = NULL;
+	int			n_hosts = 0;
+	td_trainer	tr;
+	td_logreg	model;
+	double		t_pages;
+
+	load_sites(sites);
+	first = n_pages;
+	snprintf(path, sizeof(path), "%s/manifest.tsv", dataset);
+	if (!(mf = fopen(path, "r")))
+	{
+		fprintf(stderr, "%s: cannot open\n", path);
+		exit(1);
+	}
+	snprintf(gold, sizeof(gold), "%s/gold", out);
+	mkdirs(gold);
+	t_parse = 0;
+	while (fgets(line, sizeof(line), mf))
+	{
+		char		id[1024],
+					url[8192],
+					host[1024],
+					sp[64];
+		int			test,
+					g;
+		td_tree    *t;
+		page	   *p;
+
+		if (strncmp(line, "id\t", 3) == 0)
+			continue;
+		column(line, 0, id, sizeof(id));
+		column(line, 1, url, sizeof(url));
+		column(line, 2, host, sizeof(host));
+		column(line, 7, sp, sizeof(sp));
+		test = !split || strcmp(sp, split) == 0;
+		if (!test && !(hosts && strcmp(sp, "train") == 0))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s.html", dataset, id);
+		if (!(t = parse_file(path)))
+			continue;
+		for (g = 0; g < n_hosts && strcmp(host_names[g], host); g++)
+			;
+		if (g == n_hosts)
+		{
+			host_names = realloc(host_names, sizeof(char *) * (n_hosts + 1));
+			host_names[n_hosts++] = strdup(host);
+		}
+		p = add_page();
+		p->tree = t;
+		p->rel = strdup(id);
+		p->url = strdup(url);
+		p->group = 100000 + g;
+		p->test = test;
+		if (test)
+		{
+			char		dst[8192];
+
+			n_test++;
+			snprintf(path, sizeof(path), "%s/%s.html", dataset, id);
+			snprintf(dst, sizeof(dst), "%s/%s.html", gold, id);
+			if (path[0] != '/')
+			{
+				char		cwd[4096];
+
+				if (getcwd(cwd, sizeof(cwd)))
+				{
+					char		abs[8192 + 4096];
+
+					snprintf(abs, sizeof(abs), "%s/%s", cwd, path);
+					unlink(dst);
+					if (symlink(abs, dst))
+						perror(dst);
+					snprintf(abs, sizeof(abs), "%s/%s/%s.txt", cwd, dataset, id);
+					snprintf(dst, sizeof(dst), "%s/%s.txt", gold, id);
+					unlink(dst);
+					if (symlink(abs, dst))
+						perror(dst);
+				}
+			}
+		}
+	}
+	fclose(mf);
+	t_pages = t_parse;
+	/* train-split hosts with >= 5 pages: site-level labels from their own profile */
+	if (hosts)
+	{
+		int			from;
+
+		qsort(pages + first, n_pages - first, sizeof(page), cmp_host);
+		for (from = first; from < n_pages;)
+		{
+			int			to = from,
+						n_train = 0;
+
+			while (to < n_pages && pages[to].group == pages[from].group)
+				to++;
+			for (int i = from; i < to; i++)
+				n_train += !pages[i].test;
+			if (n_train >= 5 && n_train == to - from)
+				site_marks(from, to);
+			from = to;
+		}
+	}
+	td_trainer_init(&tr, &env);
+	train_rows(&tr, any_page, 0);
+	fit(&tr, &model);
+	printf("trained on %zu rows\n", tr.n);
+	td_trainer_free(&tr);
+	if (getenv("TD_MODEL_OUT"))
+	{
+		td_buf		b;
+		FILE	   *o = fopen(getenv("TD_MODEL_OUT"), "wb");
+
+		td_buf_init(&b, &env);
+		td_logreg_serialize(&model, &b);
+		fwrite(b.data, 1, b.len, o);
+		fclose(o);
+		td_buf_free(&b);
+	}
+	for (int i = first; i < n_pages; i++)
+	{
+		page	   *pg = &pages[i];
+		uint8_t    *b,
+				   *s;
+
+		if (!pg->test)
+			continue;
+		b = basic(pg->tree, &model);
+		s = page_level(pg->tree, &model, pg->url);
+		write_text(out, "all", pg->rel, pg->tree, NULL);
+		write_text(out, "basic", pg->rel, pg->tree, b);
+		write_text(out, "smooth", pg->rel, pg->tree, s);
+		free(b);
+		free(s);
+	}
+	printf("%d test pages; parse %.0f pages/s; td_page_level %.0f pages/s\n",
+		   n_test, (n_pages - first) / t_pages, n_level / t_level);
+	score(gold, out, "all");
+	score(gold, out, "basic");
+	score(gold, out, "smooth");
+}
+
+int
+main(int argc, char **argv)
+{
+	td_env_default(&env);
+	td_page_opts_default(&popts);
+	if (getenv("TD_MIN_AREA"))
+		popts.min_area = atoi(getenv("TD_MIN_AREA"));
+	if (getenv("TD_PENALTY"))
+		popts.penalty = atof(getenv("TD_PENALTY"));
+	if (getenv("TD_THRESH"))
+		popts.threshold = atof(getenv("TD_THRESH"));
+	if (getenv("TD_LEVELS"))
+		popts.levels = atoi(getenv("TD_LEVELS"));
+	basic_thresh = getenv("TD_BASIC_THRESH") ? atof(getenv("TD_BASIC_THRESH")) : popts.threshold;
+	if (argc == 4 && strcmp(argv[1], "sites") == 0)
+		run_sites(argv[2], argv[3]);
+	else if (argc == 5 && strcmp(argv[1], "pages") == 0)
+		run_pages(argv[2], argv[3], argv[4]);
+	else
+	{
+		fprintf(stderr, "usage: page_quality sites SITES_DIR OUT_DIR\n"
+				"       page_quality pages DATASET_DIR OUT_DIR SITES_DIR\n");
+		return 2;
+	}
+	return 0;
+}
