@@ -54,7 +54,7 @@ CORE_CC      ?= cc
 CORE_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Wall -Wextra -Wno-unused-parameter -Isrc/core $(XML2_CFLAGS)
 CORE_TESTS   = $(patsubst test/core/%.c,build/core/%,$(wildcard test/core/test_*.c))
 
-build/core/%: test/core/%.c $(CORE_SRCS) $(wildcard src/core/*.h) test/core/check.h
+build/core/%: test/core/%.c $(CORE_SRCS) $(wildcard src/core/*.h) test/core/check.h test/core/counting.h
 	@mkdir -p build/core
 	$(CORE_CC) $(CORE_CFLAGS) -fsanitize=address,undefined -fno-omit-frame-pointer -o $@ $< $(CORE_SRCS) $(XML2_LIBS) -lm
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "counting.h"
 #include "tags.h"
 #include "td_features.h"
 #include "tree.h"
@@ -374,59 +375,6 @@ test_deep(void)
 }
 
 /* ---- environments: interrupts, allocation failures ---------------------- */
-
-typedef struct counting
-{
-	long		live;
-	long		budget;			/* allocations left; < 0 unlimited */
-	int			interrupt;
-} counting;
-
-static void *
-c_alloc(void *arg, size_t size)
-{
-	counting   *c = arg;
-	void	   *p;
-
-	if (c->budget == 0)
-		return NULL;
-	if (c->budget > 0)
-		c->budget--;
-	p = malloc(size);
-	c->live += p != NULL;
-	return p;
-}
-
-static void *
-c_realloc(void *arg, void *p, size_t old, size_t size)
-{
-	counting   *c = arg;
-	void	   *np;
-
-	(void) old;
-	if (c->budget == 0)
-		return NULL;
-	if (c->budget > 0)
-		c->budget--;
-	np = realloc(p, size);
-	c->live += np != NULL && p == NULL;
-	return np;
-}
-
-static void
-c_free(void *arg, void *p)
-{
-	counting   *c = arg;
-
-	c->live -= p != NULL;
-	free(p);
-}
-
-static int
-c_interrupted(void *arg)
-{
-	return ((counting *) arg)->interrupt;
-}
 
 static void
 test_env(void)

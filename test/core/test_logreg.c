@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "counting.h"
 #include "logreg.h"
 #include "tree.h"
 
@@ -357,59 +358,6 @@ test_page_rows(void)
 }
 
 /* ---- allocation failures, interrupts ---------------------------------- */
-
-typedef struct counting
-{
-	long		live;
-	long		budget;
-	int			interrupt;
-} counting;
-
-static void *
-c_alloc(void *arg, size_t size)
-{
-	counting   *c = arg;
-	void	   *p;
-
-	if (c->budget == 0)
-		return NULL;
-	if (c->budget > 0)
-		c->budget--;
-	p = malloc(size);
-	c->live += p != NULL;
-	return p;
-}
-
-static void *
-c_realloc(void *arg, void *p, size_t old, size_t size)
-{
-	counting   *c = arg;
-	void	   *np;
-
-	(void) old;
-	if (c->budget == 0)
-		return NULL;
-	if (c->budget > 0)
-		c->budget--;
-	np = realloc(p, size);
-	c->live += np != NULL && p == NULL;
-	return np;
-}
-
-static void
-c_free(void *arg, void *p)
-{
-	counting   *c = arg;
-
-	c->live -= p != NULL;
-	free(p);
-}
-
-static int
-c_interrupted(void *arg)
-{
-	return ((counting *) arg)->interrupt;
-}
 
 static void
 test_alloc_failures(void)
