@@ -23,52 +23,8 @@
 #include "strip.h"
 #include "tree.h"
 
+#include "corpus.h"
 
-static char *
-read_file(const char *path, size_t *len)
-{
-	FILE	   *f = fopen(path, "rb");
-	char	   *buf;
-	long		n;
-
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = malloc(n + 1);
-	if (fread(buf, 1, n, f) != (size_t) n)
-		n = 0;
-	fclose(f);
-	*len = n;
-	return buf;
-}
-
-static int
-cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *) a, *(char *const *) b);
-}
-
-static td_tree *
-parse_file(td_env *env, const char *path)
-{
-	size_t		len,
-				bom;
-	char	   *html = read_file(path, &len);
-	const char *enc;
-	td_tree    *tree = NULL;
-	td_limits	lim;
-
-	if (!html)
-		return NULL;
-	td_limits_default(&lim);
-	enc = td_sniff_charset(html, len, &bom);
-	if (td_parse_html(env, html + bom, len - bom, enc, &lim, &tree) != TD_OK)
-		fprintf(stderr, "%s: %s\n", path, env->errmsg);
-	free(html);
-	return tree;
-}
 
 int
 main(int argc, char **argv)
@@ -108,7 +64,7 @@ main(int argc, char **argv)
 			if (strstr(f->d_name, ".html"))
 				names[n++] = strdup(f->d_name);
 		closedir(sd);
-		qsort(names, n, sizeof(char *), cmp_str);
+		qsort(names, n, sizeof(char *), bench_cmp_str);
 		snprintf(path, sizeof(path), "%s/%s", pred, e->d_name);
 		mkdir(path, 0755);
 
@@ -120,7 +76,7 @@ main(int argc, char **argv)
 					   *pf;
 
 			snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-			if (!(t = parse_file(&env, path)))
+			if (!(t = bench_parse_file(&env, path)))
 				continue;
 			fp = malloc(sizeof(uint64_t) * t->n_nodes);
 			pf = malloc(sizeof(uint64_t) * t->n_nodes);
@@ -147,7 +103,7 @@ main(int argc, char **argv)
 			int			strip = strcmp(mode, "all") != 0;
 
 			snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-			if (!(t = parse_file(&env, path)))
+			if (!(t = bench_parse_file(&env, path)))
 				continue;
 			td_buf_init(&out, &env);
 			if (strip && td_mark_template(t, &view, threshold, &m) != TD_OK)

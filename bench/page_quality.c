@@ -50,6 +50,8 @@
 #include "strip.h"
 #include "tree.h"
 
+#include "corpus.h"
+
 static td_env env;
 static td_page_opts popts;
 static double basic_thresh;
@@ -69,71 +71,20 @@ static int	n_pages,
 			cap_pages;
 static double t_parse;
 
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static char *
-read_file(const char *path, size_t *len)
-{
-	FILE	   *f = fopen(path, "rb");
-	char	   *buf;
-	long		n;
-
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = malloc(n + 1);
-	if (fread(buf, 1, n, f) != (size_t) n)
-		n = 0;
-	fclose(f);
-	buf[n] = 0;
-	*len = n;
-	return buf;
-}
-
-static td_tree *
-parse_bytes(const char *html, size_t len)
-{
-	size_t		bom;
-	const char *enc;
-	td_tree    *tree = NULL;
-	td_limits	lim;
-
-	td_limits_default(&lim);
-	enc = td_sniff_charset(html, len, &bom);
-	if (td_parse_html(&env, html + bom, len - bom, enc, &lim, &tree) != TD_OK)
-		fprintf(stderr, "parse: %s\n", env.errmsg);
-	return tree;
-}
-
 static td_tree *
 parse_file(const char *path)
 {
 	size_t		len;
-	char	   *html = read_file(path, &len);
+	char	   *html = bench_read_file(path, &len);
 	td_tree    *t;
-	double		t0 = now();
+	double		t0 = bench_now();
 
 	if (!html)
 		return NULL;
-	t = parse_bytes(html, len);
-	t_parse += now() - t0;
+	t = bench_parse_bytes(&env, html, len, path);
+	t_parse += bench_now() - t0;
 	free(html);
 	return t;
-}
-
-static int
-cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *) a, *(char *const *) b);
 }
 
 static page *
@@ -207,7 +158,7 @@ load_sites(const char *sites)
 			names[n_sites++] = strdup(e->d_name);
 	if (d)
 		closedir(d);
-	qsort(names, n_sites, sizeof(char *), cmp_str);
+	qsort(names, n_sites, sizeof(char *), bench_cmp_str);
 	for (int s = 0; s < n_sites; s++)
 	{
 		char		dir[4096],
@@ -224,7 +175,7 @@ load_sites(const char *sites)
 			if (strstr(e->d_name, ".html"))
 				files[nf++] = strdup(e->d_name);
 		closedir(sd);
-		qsort(files, nf, sizeof(char *), cmp_str);
+		qsort(files, nf, sizeof(char *), bench_cmp_str);
 		for (int i = 0; i < nf; i++)
 		{
 			td_tree    *t;
@@ -330,7 +281,7 @@ page_level(const td_tree *t, const td_logreg *m, const char *url)
 	td_page_marks pm;
 	td_page_opts o = popts;
 	uint8_t    *drop;
-	double		t0 = now();
+	double		t0 = bench_now();
 
 	if (url && getenv("TD_BASE") && atoi(getenv("TD_BASE")))
 	{
@@ -342,7 +293,7 @@ page_level(const td_tree *t, const td_logreg *m, const char *url)
 		fprintf(stderr, "page level: %s\n", env.errmsg);
 		exit(1);
 	}
-	t_level += now() - t0;
+	t_level += bench_now() - t0;
 	n_level++;
 	drop = pm.drop;
 	pm.drop = NULL;
@@ -434,7 +385,7 @@ run_sites(const char *sites, const char *out)
 		/* page-level on what site-level keeps */
 		td_buf_init(&html, &env);
 		td_render_html(pg->tree, pg->site_drop, &html);
-		t2 = parse_bytes(html.data, html.len);
+		t2 = bench_parse_bytes(&env, html.data, html.len, "page");
 		td_buf_free(&html);
 		if (t2)
 		{

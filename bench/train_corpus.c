@@ -39,62 +39,8 @@
 #include "strip.h"
 #include "tree.h"
 
-static char *
-read_file(const char *path, size_t *len)
-{
-	FILE	   *f = fopen(path, "rb");
-	char	   *buf;
-	long		n;
+#include "corpus.h"
 
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = malloc(n + 1);
-	if (fread(buf, 1, n, f) != (size_t) n)
-		n = 0;
-	fclose(f);
-	*len = n;
-	return buf;
-}
-
-static int
-cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *) a, *(char *const *) b);
-}
-
-static td_tree *
-parse_file(td_env *env, const char *path)
-{
-	size_t		len,
-				bom;
-	char	   *html = read_file(path, &len);
-	const char *enc;
-	td_tree    *tree = NULL;
-	td_limits	lim;
-
-	if (!html)
-		return NULL;
-	td_limits_default(&lim);
-	enc = td_sniff_charset(html, len, &bom);
-	if (td_parse_html(env, html + bom, len - bom, enc, &lim, &tree) != TD_OK)
-		fprintf(stderr, "%s: %s\n", path, env->errmsg);
-	free(html);
-	return tree;
-}
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-/* Sorted .html names of a site folder. */
 static int
 list_pages(const char *dir, char **names, int max)
 {
@@ -108,7 +54,7 @@ list_pages(const char *dir, char **names, int max)
 		if (strstr(f->d_name, ".html"))
 			names[n++] = strdup(f->d_name);
 	closedir(sd);
-	qsort(names, n, sizeof(char *), cmp_str);
+	qsort(names, n, sizeof(char *), bench_cmp_str);
 	return n;
 }
 
@@ -129,7 +75,7 @@ site_profile(td_env *env, const char *dir, char **names, int n, td_buf *ser,
 				   *pf;
 
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		if (!(t = parse_file(env, path)))
+		if (!(t = bench_parse_file(env, path)))
 			continue;
 		fp = malloc(sizeof(uint64_t) * t->n_nodes);
 		pf = malloc(sizeof(uint64_t) * t->n_nodes);
@@ -306,20 +252,20 @@ main(int argc, char **argv)
 			site_names[n_sites++] = strdup(e->d_name);
 	if (d)
 		closedir(d);
-	qsort(site_names, n_sites, sizeof(char *), cmp_str);
+	qsort(site_names, n_sites, sizeof(char *), bench_cmp_str);
 
 	/* two rounds: 0 trains on the training sites, 1 tests on the others */
 	for (int round = 0; round < 2; round++)
 	{
 		if (round == 1)
 		{
-			t0 = now();
+			t0 = bench_now();
 			if (td_trainer_fit(&tr, &opts, &model, &stats) != TD_OK)
 			{
 				fprintf(stderr, "fit: %s\n", env.errmsg);
 				return 1;
 			}
-			t_fit = now() - t0;
+			t_fit = bench_now() - t0;
 			printf("training: %d pages, %zu rows, features %.2f s (%.0f pages/s), fit %.2f s\n",
 				   train_pages, tr.n, t_feat, train_pages / t_feat, t_fit);
 			for (int c = 0; c < TD_N_SIZE_CLASSES; c++)
@@ -382,14 +328,14 @@ main(int argc, char **argv)
 				td_features f;
 
 				snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-				if (!(t = parse_file(&env, path)))
+				if (!(t = bench_parse_file(&env, path)))
 					continue;
 				if (td_mark_template(t, &view, threshold, &m) != TD_OK)
 				{
 					fprintf(stderr, "%s: %s\n", path, env.errmsg);
 					return 1;
 				}
-				t0 = now();
+				t0 = bench_now();
 				if (td_compute_features(t, NULL, 0, &f) != TD_OK)
 				{
 					fprintf(stderr, "%s: %s\n", path, env.errmsg);
@@ -402,7 +348,7 @@ main(int argc, char **argv)
 						fprintf(stderr, "%s: %s\n", path, env.errmsg);
 						return 1;
 					}
-					t_feat += now() - t0;
+					t_feat += bench_now() - t0;
 					train_pages++;
 				}
 				else
