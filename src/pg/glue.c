@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "fingerprint.h"
+#include "render.h"
 #include "mb/pg_wchar.h"
 #include "utils/builtins.h"
 #include "utils/memutils.h"
@@ -298,4 +299,18 @@ td_pg_utf8_to_text(const char *s, size_t len)
 	if (conv != s)
 		len = strlen(conv);
 	return cstring_to_text_with_len(conv, (int) len);
+}
+
+Datum
+td_pg_node_path(td_env *env, td_buf *buf, const td_tree *tree, uint32_t i)
+{
+	TD_PG_CALL(env, buf->len = 0, td_node_path(tree, i, buf), NULL);
+	return PointerGetDatum(td_pg_utf8_to_text(buf->data ? buf->data : "", buf->len));
+}
+
+Datum
+td_pg_node_text(td_env *env, td_buf *buf, const td_tree *tree, uint32_t i, const uint8_t *drop)
+{
+	TD_PG_CALL(env, buf->len = 0, td_render_node_text(tree, i, drop, buf), NULL);
+	return PointerGetDatum(td_pg_utf8_to_text(buf->data ? buf->data : "", buf->len));
 }

@@ -103,6 +103,12 @@ extern text *td_pg_varbuf_text(td_buf *buf);
 /* UTF-8 bytes as text in the server encoding (copied or converted). */
 extern text *td_pg_utf8_to_text(const char *s, size_t len);
 
+/* The path of node i (/html/body/div[2]) as a text datum; buf is scratch space. */
+extern Datum td_pg_node_path(td_env *env, td_buf *buf, const td_tree *tree, uint32_t i);
+/* The visible text of node i's subtree less the nodes marked in drop (may be NULL), as a text datum. */
+extern Datum td_pg_node_text(td_env *env, td_buf *buf, const td_tree *tree, uint32_t i,
+							 const uint8_t *drop);
+
 /*
  * The profile argument argno, detoasted and validated, cached in fn_extra
  * across calls of the same function in one query (keyed on the datum's

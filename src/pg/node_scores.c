@@ -8,7 +8,6 @@
 #include "page.h"
 
 #include "funcapi.h"
-#include "render.h"
 #include "utils/builtins.h"
 #include "utils/tuplestore.h"
 
@@ -60,8 +59,7 @@ scores(FunctionCallInfo fcinfo, bool is_bytea)
 			nulls[1] = true;
 		else
 			values[1] = Int32GetDatum((int32) node->parent);
-		TD_PG_CALL(&env, buf.len = 0, td_node_path(tree, i, &buf), NULL);
-		values[2] = PointerGetDatum(td_pg_utf8_to_text(buf.data ? buf.data : "", buf.len));
+		values[2] = td_pg_node_path(&env, &buf, tree, i);
 		values[3] = PointerGetDatum(td_pg_utf8_to_text(td_node_str(tree, i), node->str_len));
 		values[4] = Int32GetDatum((int32) Min(marks.area[i], (uint32_t) PG_INT32_MAX));
 		values[5] = Int32GetDatum(td_size_class(marks.area[i]));
@@ -73,8 +71,7 @@ scores(FunctionCallInfo fcinfo, bool is_bytea)
 			nulls[7] = true;
 		else
 			values[7] = Float8GetDatum((double) marks.smooth[i]);
-		TD_PG_CALL(&env, buf.len = 0, td_render_node_text(tree, i, NULL, &buf), NULL);
-		values[8] = PointerGetDatum(td_pg_utf8_to_text(buf.data ? buf.data : "", buf.len));
+		values[8] = td_pg_node_text(&env, &buf, tree, i, NULL);
 
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 		MemoryContextSwitchTo(old);

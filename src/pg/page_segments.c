@@ -13,7 +13,6 @@
 #include "page.h"
 
 #include "funcapi.h"
-#include "render.h"
 #include "utils/builtins.h"
 #include "utils/tuplestore.h"
 
@@ -83,8 +82,7 @@ segments(FunctionCallInfo fcinfo, bool is_bytea)
 			nulls[1] = true;
 		else
 			values[1] = Int32GetDatum((int32) parent_seg);
-		TD_PG_CALL(&env, buf.len = 0, td_node_path(tree, i, &buf), NULL);
-		values[2] = PointerGetDatum(td_pg_utf8_to_text(buf.data ? buf.data : "", buf.len));
+		values[2] = td_pg_node_path(&env, &buf, tree, i);
 		values[3] = Int32GetDatum((int32) seg_depth[i]);
 		if (marks.smooth[i] < 0)
 			nulls[4] = true;
@@ -92,9 +90,8 @@ segments(FunctionCallInfo fcinfo, bool is_bytea)
 			values[4] = Float8GetDatum((double) marks.smooth[i]);
 		values[5] = BoolGetDatum(marks.drop[i] != 0);
 		mask[i] = 0;
-		TD_PG_CALL(&env, buf.len = 0, td_render_node_text(tree, i, mask, &buf), NULL);
+		values[6] = td_pg_node_text(&env, &buf, tree, i, mask);
 		mask[i] = 1;
-		values[6] = PointerGetDatum(td_pg_utf8_to_text(buf.data ? buf.data : "", buf.len));
 
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 		MemoryContextSwitchTo(old);

@@ -6,7 +6,6 @@
 #include "glue.h"
 
 #include "funcapi.h"
-#include "render.h"
 #include "utils/builtins.h"
 #include "utils/tuplestore.h"
 
@@ -60,14 +59,12 @@ nodes(FunctionCallInfo fcinfo, bool is_bytea)
 		else
 			values[1] = Int32GetDatum((int32) node->parent);
 
-		TD_PG_CALL(&env, buf.len = 0, td_node_path(tree, i, &buf), NULL);
-		values[2] = PointerGetDatum(td_pg_utf8_to_text(buf.data ? buf.data : "", buf.len));
+		values[2] = td_pg_node_path(&env, &buf, tree, i);
 		values[3] = PointerGetDatum(td_pg_utf8_to_text(td_node_str(tree, i), node->str_len));
 		values[4] = Int32GetDatum((int32) marks.pages[i]);
 		values[5] = Float8GetDatum(view->pages ? (double) marks.pages[i] / (double) view->pages : 0.0);
 		values[6] = BoolGetDatum(marks.drop[i] != 0);
-		TD_PG_CALL(&env, buf.len = 0, td_render_node_text(tree, i, NULL, &buf), NULL);
-		values[7] = PointerGetDatum(td_pg_utf8_to_text(buf.data ? buf.data : "", buf.len));
+		values[7] = td_pg_node_text(&env, &buf, tree, i, NULL);
 
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 		MemoryContextSwitchTo(old);
