@@ -24,6 +24,10 @@
  *       scores the dataset pages whose manifest split is TD_SPLIT (default:
  *       every page; "test" for dragnet).  Variants all, basic, smooth.
  *
+ * Training labels: site-level marks OR structural marks (labels.h, from
+ * each site's structural profile at TD_STRUCT_THETA, default 0.1);
+ * TD_STRUCT=0 trains on the site-level marks alone.
+ *
  * Environment: TD_MIN_AREA, TD_PENALTY, TD_THRESH, TD_BASIC_THRESH,
  * TD_LEVELS override td_page_opts_default; TD_BASE=1 passes the manifest
  * URL as base_url (pages mode); TD_LAMBDA the trainer's L2 strength;
@@ -43,6 +47,7 @@
 #include <unistd.h>
 
 #include "fingerprint.h"
+#include "labels.h"
 #include "logreg.h"
 #include "pagelevel.h"
 #include "profile.h"
@@ -64,6 +69,7 @@ typedef struct page
 	int			test;			/* scored */
 	td_tree    *tree;
 	uint8_t    *site_drop;		/* NULL when no site-level marks */
+	uint8_t    *train_drop;		/* training labels (site-level OR structural) */
 } page;
 
 static page *pages;
@@ -97,6 +103,50 @@ add_page(void)
 	}
 	memset(&pages[n_pages], 0, sizeof(page));
 	return &pages[n_pages++];
+}
+
+/*
+ * Training labels of pages [from, to): site-level marks OR structural ones
+ * (labels.h) from the site's structural profile; TD_STRUCT=0 leaves the
+ * site-level marks alone, TD_STRUCT_THETA sets the share (default 0.1).
+ */
+static void
+struct_marks(int from, int to)
+{
+	td_profile_settings set = {TD_UNIT_NODE, TD_FP_SCHEME, 0, 1 << 20};
+	td_profile *prof;
+	td_buf		ser;
+	td_profile_view view;
+	double		theta = getenv("TD_STRUCT_THETA") ? atof(getenv("TD_STRUCT_THETA")) : 0.1;
+
+	for (int i = from; i < to; i++)
+	{
+		pages[i].train_drop = malloc(pages[i].tree->n_nodes);
+		memcpy(pages[i].train_drop, pages[i].site_drop, pages[i].tree->n_nodes);
+	}
+	if (getenv("TD_STRUCT") && !atoi(getenv("TD_STRUCT")))
+		return;
+	td_profile_create(&env, &set, &prof);
+	for (int i = from; i < to; i++)
+	{
+		td_tree    *t = pages[i].tree;
+		uint64_t   *fp = malloc(sizeof(uint64_t) * t->n_nodes),
+				   *pf = malloc(sizeof(uint64_t) * t->n_nodes);
+
+		td_struct_fingerprints(t, fp);
+		td_profile_add_page(prof, pf, td_page_fingerprints(t, fp, pf));
+		free(fp);
+		free(pf);
+	}
+	td_buf_init(&ser, &env);
+	td_profile_serialize(prof, &ser);
+	td_profile_free(prof);
+	if (td_profile_view_init(&env, ser.data, ser.len, &view) != TD_OK)
+		exit(1);
+	for (int i = from; i < to; i++)
+		if (td_mark_structural(pages[i].tree, &view, theta, pages[i].train_drop) != TD_OK)
+			exit(1);
+	td_buf_free(&ser);
 }
 
 /* Site-level marks of pages [from, to) (one site), profile from all of them. */
@@ -142,6 +192,7 @@ site_marks(int from, int to)
 		td_marks_free(pages[i].tree, &m);
 	}
 	td_buf_free(&ser);
+	struct_marks(from, to);
 }
 
 /* Every site of a sites folder: pages parsed, site-level marks. */
@@ -209,7 +260,7 @@ train_rows(td_trainer *tr, int (*want) (const page *, int), int arg)
 		if (!pages[i].site_drop || !want(&pages[i], arg))
 			continue;
 		if (td_compute_features(pages[i].tree, NULL, 0, &f) != TD_OK ||
-			td_trainer_add_page(tr, pages[i].tree, &f, pages[i].site_drop) != TD_OK)
+			td_trainer_add_page(tr, pages[i].tree, &f, pages[i].train_drop) != TD_OK)
 		{
 			fprintf(stderr, "%s: %s\n", pages[i].rel, env.errmsg);
 			exit(1);

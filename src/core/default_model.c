@@ -8,7 +8,9 @@
  *
  * Training set: 583 pages, 266602 element rows, labelled by site-level
  * template marks (td_mark_template, threshold 0.1, each site's profile
- * built from all its pages; seed 000 §5.1); td_train_opts_default.
+ * built from all its pages; seed 000 §5.1) OR structural marks
+ * (td_mark_structural, labels.h, threshold 0.1, each site's profile of
+ * structural fingerprints); td_train_opts_default.
  * Only the weights ship, never the pages.  A C initializer, not JSON text
  * parsed at first use: nothing to allocate, nothing that can fail, no
  * static state (so no thread-safety question even outside a PostgreSQL
@@ -22,56 +24,56 @@ _Static_assert(TD_N_SIZE_CLASSES == 4, "default model has 4 size classes");
 
 static const td_logreg default_model = {{
 	{							/* size class 0 */
-		0x1.afabb0a2681efp-1,
+		0x1.3c8bcb834a74p+0,
 		{						/* weight */
-			-0x1.7b6ddc3cd838ep-4,	/* text_before */
-			0x1.6e381b1e45b6fp-4,	/* text_after */
-			-0x1.acb4c3c5c3735p-2,	/* margin */
-			0x1.8b318f98ac975p-2,	/* page_share */
-			-0x1.9a33fb71706e2p-1,	/* log_area */
-			-0x1.83930fff3f493p-3,	/* links_per_word */
-			0x1.82478aa7177a2p-1,	/* anchor_text */
-			-0x1.b7dd05ad627dbp-5,	/* anchor_size */
-			-0x1.88cbc32b099a1p-3,	/* intra_links */
-			-0x1.56e66b818977dp-2,	/* visible_per_byte */
-			-0x1.a8c6e9840ce27p-3,	/* title_words */
-			-0x1.4bca9edb4ba13p-2,	/* depth */
-			0x1.38332edb02cd7p-3,	/* log_children */
-			-0x1.52e70abda96a9p-4,	/* punct_per_word */
-			-0x1.5f36043577fp-2,	/* avg_word_len */
+			-0x1.4d363d61f3d68p-4,	/* text_before */
+			0x1.3a52896a46e0fp-4,	/* text_after */
+			-0x1.cd8f88e52684ep-2,	/* margin */
+			0x1.1964ada26b77fp-1,	/* page_share */
+			-0x1.ac0e44e9e4449p-1,	/* log_area */
+			-0x1.89c6d30b7f1b8p-3,	/* links_per_word */
+			0x1.01d6af5eca0ebp+0,	/* anchor_text */
+			0x1.6c11298d08a8ep-5,	/* anchor_size */
+			-0x1.4cc06dfce8caap-3,	/* intra_links */
+			-0x1.515805161f2bcp-2,	/* visible_per_byte */
+			-0x1.7387261cbffb7p-3,	/* title_words */
+			-0x1.b2755569cf2c5p-3,	/* depth */
+			0x1.ce5556b392bd3p-4,	/* log_children */
+			-0x1.0301cdf2b373fp-5,	/* punct_per_word */
+			-0x1.4691dd826c68ap-2,	/* avg_word_len */
 			0x0p+0,	/* log_media */
-			-0x1.5808259468c0bp-7,	/* tag_nav */
-			-0x1.0089c65ccfc1fp-6,	/* tag_header */
-			-0x1.94d98194510bcp-9,	/* tag_footer */
-			0x1.00569e6554f39p-4,	/* tag_aside */
-			0x1.abb1d3879070cp-4,	/* tag_list */
-			0x1.a9a1c45a76574p-7,	/* tag_a */
-			-0x1.acd8ab1db3e3cp-4,	/* tag_p */
-			0x1.d4f769655767ap-4,	/* tag_div */
-			0x1.2455b4abab61ap-5,	/* tag_table */
-			0x1.8f80e0c76039ap-6,	/* tag_form */
-			0x1.253c5ab96a19dp-3,	/* tag_heading */
+			0x1.523a13bc7fab9p-6,	/* tag_nav */
+			-0x1.3f60a7e167898p-6,	/* tag_header */
+			-0x1.4f30d1be7827cp-7,	/* tag_footer */
+			0x1.f511186ae03f2p-5,	/* tag_aside */
+			0x1.00df23303340fp-3,	/* tag_list */
+			-0x1.b671e7285d3adp-5,	/* tag_a */
+			-0x1.809986beddfb2p-4,	/* tag_p */
+			0x1.28f700632b21bp-3,	/* tag_div */
+			0x1.4001197438102p-5,	/* tag_table */
+			0x1.f37be2512fa5cp-6,	/* tag_form */
+			0x1.e89154759d354p-4,	/* tag_heading */
 			0x0p+0,	/* tag_article */
-			-0x1.6461285478f2bp-2,	/* tok_nav */
-			0x1.f82f6d0337bbep-3,	/* tok_menu */
-			0x1.333d88d51549cp-5,	/* tok_footer */
-			-0x1.5fbfb5a51bbd5p-2,	/* tok_header */
-			0x1.9e2445c544fa9p-4,	/* tok_sidebar */
-			0x1.3bab79a20ece6p-3,	/* tok_share */
-			0x1.6c1f23e47bba5p-3,	/* tok_social */
-			-0x1.fc5f54fb951a9p-4,	/* tok_comment */
-			0x1.1ba9642612119p-6,	/* tok_breadcrumb */
-			-0x1.67b5c94888962p-5,	/* tok_related */
-			0x1.a93d0696f6d41p-9,	/* tok_widget */
-			0x1.370ba4931cd9p-5,	/* tok_ad */
-			-0x1.68ae1db65dcb2p-5,	/* tok_banner */
+			-0x1.7d70e838174a9p-3,	/* tok_nav */
+			0x1.98283d30a1c45p-2,	/* tok_menu */
+			0x1.07c3751943a97p-2,	/* tok_footer */
+			-0x1.7be99307a66e5p-2,	/* tok_header */
+			0x1.c524a0a3ef1b2p-4,	/* tok_sidebar */
+			0x1.28d0c153a63cp-3,	/* tok_share */
+			0x1.4cb50ee27ce1ap-3,	/* tok_social */
+			-0x1.5f207ab92c3ecp-3,	/* tok_comment */
+			0x1.84827251a28ddp-6,	/* tok_breadcrumb */
+			-0x1.72b0766cf9d6p-5,	/* tok_related */
+			-0x1.020b25bf84cd7p-8,	/* tok_widget */
+			0x1.16cf0ea4384dbp-5,	/* tok_ad */
+			-0x1.7bb2f5f712e7p-5,	/* tok_banner */
 			0x0p+0,	/* tok_cookie */
-			0x1.3eab55d7b6177p-6,	/* tok_copyright */
-			0x1.55f3a7ca127d6p-5,	/* tok_login */
-			0x1.9aab6186bb834p-3,	/* tok_search */
-			-0x1.14b39f34493ccp-5,	/* tok_content */
-			0x1.9a0dd45793823p-1,	/* in_template_area */
-			-0x1.d878cf29f29cdp-2,	/* in_content_area */
+			0x1.03517cf5c3fe8p-6,	/* tok_copyright */
+			0x1.08c5edff7bcdep-5,	/* tok_login */
+			0x1.a2354f5038b97p-3,	/* tok_search */
+			-0x1.be86d7bdd5ac9p-6,	/* tok_content */
+			0x1.b597903ebde7ep-1,	/* in_template_area */
+			-0x1.2e193c08b98b9p-2,	/* in_content_area */
 		},
 		{						/* mean */
 			0x1.d3ef00a30c984p-2,	/* text_before */
@@ -173,59 +175,59 @@ static const td_logreg default_model = {{
 			0x1.fef8760d68d74p-2,	/* in_template_area */
 			0x1.cfe99cd79f66cp-2,	/* in_content_area */
 		},
-		177496, 109747
+		177496, 117177
 	},
 	{							/* size class 1 */
-		-0x1.b66d7bd668757p-2,
+		-0x1.60c3058d7600cp-4,
 		{						/* weight */
-			-0x1.00af420548b87p-5,	/* text_before */
-			0x1.2a0645439f655p-6,	/* text_after */
-			-0x1.45e7bdd7630f8p-1,	/* margin */
-			0x1.b077411bb26b3p-3,	/* page_share */
-			-0x1.6c7bbb9dc425p-2,	/* log_area */
-			0x1.09b946b8a0863p-4,	/* links_per_word */
-			0x1.009826f04116p-1,	/* anchor_text */
-			-0x1.ac4d6e42bd7c8p-4,	/* anchor_size */
-			-0x1.46a5b33d0b075p-2,	/* intra_links */
-			-0x1.e3e78471898c2p-1,	/* visible_per_byte */
-			-0x1.87143953f3507p-2,	/* title_words */
-			-0x1.3776e4e1025fbp-3,	/* depth */
-			0x1.8fb0cd3e531dap-6,	/* log_children */
-			-0x1.3a0fbc37fa576p-3,	/* punct_per_word */
-			-0x1.6b2e486bf074ep+0,	/* avg_word_len */
-			0x1.2ce2d04133e56p-2,	/* log_media */
-			-0x1.0896910292315p-4,	/* tag_nav */
-			-0x1.9446514a2830cp-5,	/* tag_header */
-			-0x1.5296e139bf893p-5,	/* tag_footer */
-			0x1.83d81426a8bb7p-6,	/* tag_aside */
-			0x1.1db7e57a50413p-4,	/* tag_list */
-			-0x1.b9bdcfaf1c20dp-10,	/* tag_a */
-			-0x1.90650ab30f569p-3,	/* tag_p */
-			0x1.df4e668b775a1p-3,	/* tag_div */
-			0x1.d5a45d191d47ap-5,	/* tag_table */
-			0x1.55127eb52eedfp-4,	/* tag_form */
-			0x1.960f0e6ec677p-5,	/* tag_heading */
-			-0x1.13365eac4af8ep-5,	/* tag_article */
-			-0x1.3674674ca0f4dp-4,	/* tok_nav */
-			0x1.f5ea26bb22b03p-3,	/* tok_menu */
-			0x1.04462f3d7d7d2p-2,	/* tok_footer */
-			-0x1.1def2ff767ea5p-6,	/* tok_header */
-			-0x1.e0d4bec1b9875p-4,	/* tok_sidebar */
-			0x1.4374fadd7e359p-3,	/* tok_share */
-			0x1.0a224ea479122p-3,	/* tok_social */
-			-0x1.4a3f1f6872846p-3,	/* tok_comment */
-			0x1.eb2c34095e0a4p-4,	/* tok_breadcrumb */
-			-0x1.2dbf6802003e4p-4,	/* tok_related */
-			0x1.c150805f88c06p-9,	/* tok_widget */
-			0x1.9f8b4fe85314ap-6,	/* tok_ad */
-			-0x1.4114084696633p-6,	/* tok_banner */
-			0x1.95d22e0af1719p-4,	/* tok_cookie */
-			0x1.41e7a7185f7f1p-5,	/* tok_copyright */
-			0x1.b1a952cd1f681p-9,	/* tok_login */
-			-0x1.51228aa061991p-5,	/* tok_search */
-			-0x1.883319dcafa8fp-4,	/* tok_content */
-			0x1.a809d6b52293bp-1,	/* in_template_area */
-			-0x1.251fd98b199c1p-1,	/* in_content_area */
+			0x1.81c59ff74f245p-7,	/* text_before */
+			-0x1.c93601929fb82p-6,	/* text_after */
+			-0x1.415203763bca8p-1,	/* margin */
+			0x1.0a0b0d4a06d7cp-2,	/* page_share */
+			-0x1.02e6c815257d3p-1,	/* log_area */
+			0x1.834f5741010c7p-5,	/* links_per_word */
+			0x1.c2a05f0d4265ap-1,	/* anchor_text */
+			-0x1.f6022aaaeff89p-10,	/* anchor_size */
+			-0x1.8dd85b5c99c3p-2,	/* intra_links */
+			-0x1.0074e73405e87p+0,	/* visible_per_byte */
+			-0x1.72fe1087bea9ap-3,	/* title_words */
+			-0x1.ee6326e4ec70cp-5,	/* depth */
+			0x1.a27b15e79e244p-5,	/* log_children */
+			-0x1.76ddb61c1102dp-3,	/* punct_per_word */
+			-0x1.859f611a9bc56p+0,	/* avg_word_len */
+			0x1.d6bedb1df3dfcp-2,	/* log_media */
+			-0x1.afbf3df7dab84p-6,	/* tag_nav */
+			-0x1.9dbc999de7f14p-5,	/* tag_header */
+			0x1.c8d02f6f6a0d8p-3,	/* tag_footer */
+			0x1.fa16e29aa2883p-6,	/* tag_aside */
+			0x1.823c41bfc1e02p-4,	/* tag_list */
+			-0x1.b2c3bd9c9f81cp-7,	/* tag_a */
+			-0x1.a45d7de1d40f1p-3,	/* tag_p */
+			0x1.1279deda1cda8p-2,	/* tag_div */
+			0x1.44ce65da7bdf7p-4,	/* tag_table */
+			0x1.7230996c631dbp-4,	/* tag_form */
+			0x1.127f23e159187p-5,	/* tag_heading */
+			-0x1.fafd1daa0f28ep-5,	/* tag_article */
+			-0x1.411408fa990c8p-5,	/* tok_nav */
+			0x1.7b20b2703d85ap-3,	/* tok_menu */
+			0x1.0a87722b74db8p-2,	/* tok_footer */
+			-0x1.a2885cbb6d3eep-4,	/* tok_header */
+			-0x1.47a401ed679b8p-3,	/* tok_sidebar */
+			0x1.c758e50060da6p-4,	/* tok_share */
+			0x1.75dee9eaa79d4p-3,	/* tok_social */
+			-0x1.f0c0faf4f3563p-3,	/* tok_comment */
+			0x1.974ac467ca214p-5,	/* tok_breadcrumb */
+			-0x1.09ca5c2e4c767p-4,	/* tok_related */
+			-0x1.c96303d779bedp-7,	/* tok_widget */
+			0x1.a93624f7f05dep-8,	/* tok_ad */
+			-0x1.7c236db7c0029p-6,	/* tok_banner */
+			0x1.8a190b1521555p-4,	/* tok_cookie */
+			0x1.38a8b1ebe33bfp-6,	/* tok_copyright */
+			-0x1.8f962a4426622p-9,	/* tok_login */
+			-0x1.73fef3d51acbap-5,	/* tok_search */
+			-0x1.2ab0f9ca8776p-4,	/* tok_content */
+			0x1.da8a57cb0be8fp-1,	/* in_template_area */
+			-0x1.aa5032d422e3dp-2,	/* in_content_area */
 		},
 		{						/* mean */
 			0x1.f512318f6e279p-2,	/* text_before */
@@ -327,59 +329,59 @@ static const td_logreg default_model = {{
 			0x1.fce1f0e236884p-2,	/* in_template_area */
 			0x1.c5ce7eb9b2b37p-2,	/* in_content_area */
 		},
-		75919, 35877
+		75919, 39592
 	},
 	{							/* size class 2 */
-		-0x1.bf1f5c2624996p+0,
+		-0x1.8f9c79c84ef5cp+0,
 		{						/* weight */
-			0x1.2b966a23b44f4p-2,	/* text_before */
-			0x1.073e7c926b733p-2,	/* text_after */
-			-0x1.81cc3f0628115p-3,	/* margin */
-			-0x1.4efe4d9052e0cp-1,	/* page_share */
-			-0x1.aad60b5d3f968p-3,	/* log_area */
-			0x1.f7f687951010dp-4,	/* links_per_word */
-			0x1.c3077e4606e68p-2,	/* anchor_text */
-			-0x1.699dbde745deep-3,	/* anchor_size */
-			-0x1.08a16c9c28836p-3,	/* intra_links */
-			-0x1.8451de982b253p+0,	/* visible_per_byte */
-			-0x1.8f6879aace8dfp-4,	/* title_words */
-			-0x1.53904c416e1b7p-3,	/* depth */
-			0x1.de7d7507ba608p-6,	/* log_children */
-			-0x1.dffee6ad8645ep-7,	/* punct_per_word */
-			-0x1.2cca37547945p+1,	/* avg_word_len */
-			-0x1.0df03b35c4857p-4,	/* log_media */
-			0x1.ca0d9212a6a93p-2,	/* tag_nav */
-			0x1.b1c7a032da5e1p-3,	/* tag_header */
-			0x1.48241cee297bep-3,	/* tag_footer */
-			0x1.18d8d95a69484p-4,	/* tag_aside */
-			0x1.56d6cdbe08665p-1,	/* tag_list */
+			0x1.6d6d6838804acp-2,	/* text_before */
+			0x1.7e112ce8f2005p-3,	/* text_after */
+			-0x1.501484683f3b4p-3,	/* margin */
+			-0x1.4a3d102541177p-1,	/* page_share */
+			-0x1.6d46c1fb47d97p-2,	/* log_area */
+			-0x1.f27b6a5650468p-5,	/* links_per_word */
+			0x1.e1b5c580e17cbp-1,	/* anchor_text */
+			-0x1.9564021feb377p-3,	/* anchor_size */
+			-0x1.047bd40d57a92p-2,	/* intra_links */
+			-0x1.547efb8b6b269p+0,	/* visible_per_byte */
+			-0x1.f14db126c0109p-5,	/* title_words */
+			-0x1.b0f30dba85d29p-3,	/* depth */
+			-0x1.1bbc72480637dp-5,	/* log_children */
+			-0x1.7f03eb5a758p-4,	/* punct_per_word */
+			-0x1.deb605cb650e4p+0,	/* avg_word_len */
+			0x1.d2e2976def46bp-4,	/* log_media */
+			0x1.464be8f1a2b0ap-2,	/* tag_nav */
+			0x1.01232b865091ep-3,	/* tag_header */
+			0x1.3bfff90b390f5p-4,	/* tag_footer */
+			0x1.040cfb0dc6f5p-4,	/* tag_aside */
+			0x1.e45175e18a301p-2,	/* tag_list */
 			0x0p+0,	/* tag_a */
-			0x1.0c6b7b21dfb26p-1,	/* tag_p */
-			0x1.3e6c5a2e5d14p+0,	/* tag_div */
-			0x1.2bcb0d982bba3p-1,	/* tag_table */
-			0x1.8db62456333a5p-2,	/* tag_form */
-			-0x1.7d59f367db708p-4,	/* tag_heading */
-			-0x1.360fc2785bc01p-1,	/* tag_article */
-			-0x1.12f03506b839dp-2,	/* tok_nav */
-			0x1.bfc47e2b4b08ep-2,	/* tok_menu */
-			0x1.c5a348cc3e7ap-3,	/* tok_footer */
-			-0x1.4bb79ddb6af7fp-7,	/* tok_header */
-			-0x1.052c60b380895p-2,	/* tok_sidebar */
-			0x1.41a8dfe27693bp-3,	/* tok_share */
-			0x1.5fd99f713f301p-3,	/* tok_social */
-			-0x1.48bafe6b09e3bp-2,	/* tok_comment */
+			0x1.7d9a3b767b742p-2,	/* tag_p */
+			0x1.0b0d1ca115626p+0,	/* tag_div */
+			0x1.dbe010a9cd501p-2,	/* tag_table */
+			0x1.681ed665cfb9p-2,	/* tag_form */
+			-0x1.a5ab6e36ce66ap-4,	/* tag_heading */
+			-0x1.55edd5cfe7b0bp-1,	/* tag_article */
+			-0x1.3998e0c4d6761p-2,	/* tok_nav */
+			0x1.bebba200ace74p-2,	/* tok_menu */
+			0x1.14a84bcb9a92dp-3,	/* tok_footer */
+			-0x1.b638f105a1b9ap-7,	/* tok_header */
+			-0x1.7f74408ebaaf3p-2,	/* tok_sidebar */
+			0x1.377041744bd37p-3,	/* tok_share */
+			0x1.5f3b28aa6e81bp-3,	/* tok_social */
+			-0x1.625b5102642f6p-2,	/* tok_comment */
 			0x0p+0,	/* tok_breadcrumb */
-			-0x1.7e789da727e83p-3,	/* tok_related */
-			0x1.7b492b1f89b6cp-3,	/* tok_widget */
-			-0x1.f3b20395b4f71p-6,	/* tok_ad */
-			-0x1.1e927be913161p-4,	/* tok_banner */
+			-0x1.d6d1cc057a18ap-4,	/* tok_related */
+			0x1.63eb021303f35p-3,	/* tok_widget */
+			-0x1.43e5264db9e54p-5,	/* tok_ad */
+			-0x1.440c27e71afb5p-4,	/* tok_banner */
 			0x0p+0,	/* tok_cookie */
-			0x1.97f3bb3bc28b6p-4,	/* tok_copyright */
-			0x1.04fcc6efe64bap-2,	/* tok_login */
-			0x1.cd3a7498fd94bp-2,	/* tok_search */
-			-0x1.7182e1bdd349bp-4,	/* tok_content */
-			0x1.52e13c680e519p-2,	/* in_template_area */
-			-0x1.23f1e9768d6bfp-2,	/* in_content_area */
+			0x1.69b346ba55bdp-4,	/* tok_copyright */
+			0x1.f70a4fa52c58bp-3,	/* tok_login */
+			0x1.cc475e74d9ec3p-2,	/* tok_search */
+			-0x1.912613679af63p-6,	/* tok_content */
+			0x1.8942390b515f3p-2,	/* in_template_area */
+			-0x1.2d61582cdba0dp-2,	/* in_content_area */
 		},
 		{						/* mean */
 			0x1.9864af357c5d9p-2,	/* text_before */
@@ -481,59 +483,59 @@ static const td_logreg default_model = {{
 			0x1.f06a910a11a4fp-2,	/* in_template_area */
 			0x1.cbd4ff98f5bbdp-2,	/* in_content_area */
 		},
-		10178, 3382
+		10178, 3592
 	},
 	{							/* size class 3 */
-		-0x1.3fabc3413f918p+3,
+		-0x1.454bfcccaf80ep+3,
 		{						/* weight */
-			0x1.f1784fd67c17ep-2,	/* text_before */
-			0x1.5e91e546e00bp-5,	/* text_after */
-			0x1.2249f3e70ed81p-1,	/* margin */
-			-0x1.7b5b19d16d211p-2,	/* page_share */
-			-0x1.1874cd6eb14eap-1,	/* log_area */
-			0x1.97faa884c1c7dp-3,	/* links_per_word */
-			0x1.1d55adc0cf4ap-1,	/* anchor_text */
-			-0x1.0597abc760ca3p-3,	/* anchor_size */
-			-0x1.0bba357435e0bp-1,	/* intra_links */
-			-0x1.3e1bcd63fbb4fp-1,	/* visible_per_byte */
-			-0x1.c03201b22448ep-1,	/* title_words */
-			-0x1.4da2f4d893547p-1,	/* depth */
-			0x1.b50c4f4061941p-4,	/* log_children */
-			-0x1.c8f7556a3d523p-1,	/* punct_per_word */
-			-0x1.83a9bcd2f60ccp-3,	/* avg_word_len */
-			0x1.0523674f25c0bp-1,	/* log_media */
+			0x1.cddfeb9f736bdp-1,	/* text_before */
+			-0x1.3297f1d39ab1ap-4,	/* text_after */
+			0x1.cd30e11a6ed3bp-5,	/* margin */
+			-0x1.3319387ef1cc4p-1,	/* page_share */
+			-0x1.b087a3169598ep-2,	/* log_area */
+			0x1.20c8f89019e0ep-1,	/* links_per_word */
+			-0x1.cad502815a94p-4,	/* anchor_text */
+			-0x1.6ad199119bebep-4,	/* anchor_size */
+			-0x1.637d67ad46697p-1,	/* intra_links */
+			-0x1.51d045562461cp-1,	/* visible_per_byte */
+			-0x1.4f7a366a985aap-1,	/* title_words */
+			-0x1.d270cc85b7fc3p-2,	/* depth */
+			-0x1.559c6a7b86c01p-7,	/* log_children */
+			-0x1.1244399927933p+0,	/* punct_per_word */
+			0x1.53761329d9163p-4,	/* avg_word_len */
+			0x1.b2bfa09100f7fp-2,	/* log_media */
 			0x0p+0,	/* tag_nav */
 			0x0p+0,	/* tag_header */
 			0x0p+0,	/* tag_footer */
 			0x0p+0,	/* tag_aside */
-			-0x1.ecd1da84253b5p-5,	/* tag_list */
+			-0x1.281947fd10e37p-4,	/* tag_list */
 			0x0p+0,	/* tag_a */
 			0x0p+0,	/* tag_p */
-			0x1.f62cde6cc9f92p-2,	/* tag_div */
-			-0x1.2f873517fec3p-2,	/* tag_table */
-			-0x1.8d8835904a3dep-11,	/* tag_form */
+			0x1.df20a7556f5fdp-2,	/* tag_div */
+			-0x1.2de23370c9062p-2,	/* tag_table */
+			-0x1.63227ed840776p-12,	/* tag_form */
 			0x0p+0,	/* tag_heading */
-			-0x1.efdbcb5d786a5p-6,	/* tag_article */
-			-0x1.8120ab7dab6ap-7,	/* tok_nav */
+			-0x1.a57f1fede4896p-5,	/* tag_article */
+			-0x1.063d618b3e629p-7,	/* tok_nav */
 			0x0p+0,	/* tok_menu */
 			0x0p+0,	/* tok_footer */
 			0x0p+0,	/* tok_header */
-			-0x1.3af5339367d1dp-7,	/* tok_sidebar */
+			-0x1.4935e35889639p-7,	/* tok_sidebar */
 			0x0p+0,	/* tok_share */
-			-0x1.240d0202b4944p-7,	/* tok_social */
-			-0x1.af19228e22cefp-6,	/* tok_comment */
+			-0x1.2bbcb47b7d9abp-8,	/* tok_social */
+			-0x1.0cd53a4533dbep-4,	/* tok_comment */
 			0x0p+0,	/* tok_breadcrumb */
 			0x0p+0,	/* tok_related */
-			-0x1.a101c49b0db0bp-6,	/* tok_widget */
-			-0x1.2fc7babd5f2fap-7,	/* tok_ad */
+			-0x1.b17c7e9ff058bp-5,	/* tok_widget */
+			-0x1.2c99936dee327p-8,	/* tok_ad */
 			0x0p+0,	/* tok_banner */
 			0x0p+0,	/* tok_cookie */
 			0x0p+0,	/* tok_copyright */
-			-0x1.114d04ac9acfap-9,	/* tok_login */
+			-0x1.16292da1359ccp-9,	/* tok_login */
 			0x0p+0,	/* tok_search */
-			0x1.f0bd8e7d88d8p-6,	/* tok_content */
-			-0x1.7ae032628b1d2p-4,	/* in_template_area */
-			0x1.fca9a6dd77a1ep-3,	/* in_content_area */
+			0x1.7bb9d4b55938bp-5,	/* tok_content */
+			-0x1.0c0fc52149d9ap-4,	/* in_template_area */
+			0x1.b25b14cf5f9adp-3,	/* in_content_area */
 		},
 		{						/* mean */
 			0x1.1dafcd8aa3dc4p-4,	/* text_before */
@@ -635,7 +637,7 @@ static const td_logreg default_model = {{
 			0x1.25a123fd32684p-2,	/* in_template_area */
 			0x1.fd2fcd81384d6p-2,	/* in_content_area */
 		},
-		3009, 21
+		3009, 27
 	},
 }};
 

@@ -9,10 +9,12 @@
  *      content, and as y(root) <= y(c) for every node anyway, pinning it low
  *      costs nothing but the root's own segment) and every element that is
  *      rendered (not hidden, not inside a hidden element) with
- *      A_i >= max(min_area, 1).  A rendered element with 0 < A_i < min_area
+ *      A_i >= max(min_area, 1).  Every other node (a rendered element with
+ *      0 < A_i < min_area, an empty or never rendered element, a text node)
  *      is hidden and rolled into its nearest shown ancestor, whose weight is
- *      1 + the number of such elements (§5.3); elements with A_i = 0 (empty,
- *      or never rendered) weigh nothing;
+ *      the number of nodes it stands for: 1 + the nodes rolled into it (§5.3
+ *      rolls in small elements with k + 1; counting every node measured
+ *      better — bench/README.md, "Training labels");
  *   3. penalty gamma_i = c * A_root / A_i (the root's: c);
  *   4. td_isotonic_smooth over the shown nodes, parent = nearest shown
  *      ancestor;
@@ -184,10 +186,8 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 		}
 		if (k == TD_NONE)
 		{
-			/* a rendered element too small to judge: rolled into its ancestor */
-			if (nd->kind == TD_ELEM && !(nd->flags & (TD_F_HIDDEN | TD_F_INHIDDEN)) &&
-				f.area[i] > 0)
-				sw[idx[near[i]]] += 1;
+			/* a node not shown is rolled into its nearest shown ancestor */
+			sw[idx[near[i]]] += 1;
 			continue;
 		}
 		sparent[k] = i == 0 ? TD_NONE : idx[near[nd->parent]];
