@@ -34,7 +34,7 @@
  * Signature position j is the smallest perm value (signed int64) over the
  * windows.  A text of no words has the empty signature.
  *
- * Band keys: for bands b dividing k, r = k / bands, band i's key is
+ * Band keys: for bands dividing k, r = k / bands, band i's key is
  *     td_hash64(le64(sig[i*r]) ... le64(sig[i*r + r - 1]), 8r, TD_BAND_SEED + i),
  * so equal values in different bands give different keys.
  */
