@@ -167,6 +167,17 @@ SELECT 'two stories, one site',
 FROM page_sigs a, page_sigs b
 WHERE a.site = 'North' AND b.site = 'North' AND a.article = 1 AND b.article = 2;
 
+-- the same two cases with clean_text, as users call it (site-level and page-level)
+WITH c AS (SELECT site, article, shingles(clean_text(html, profile)) AS clean
+           FROM site_pages JOIN site_profiles USING (site))
+SELECT 'same story, two sites' AS pair, shingle_overlap(a.clean, b.clean) AS after
+FROM c a, c b
+WHERE a.site = 'North' AND b.site = 'South' AND a.article = 100 AND b.article = 100
+UNION ALL
+SELECT 'two stories, one site', shingle_overlap(a.clean, b.clean)
+FROM c a, c b
+WHERE a.site = 'North' AND b.site = 'North' AND a.article = 1 AND b.article = 2;
+
 -- all 66 pairs of the 12 pages, the rule of §6.2 (>= 4 of 8 shared): only the
 -- article-100 pair is a true duplicate
 SELECT a.article = b.article AS duplicate,
