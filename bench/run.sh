@@ -17,6 +17,9 @@
 #   html_text    sum(length(html_text(html)))            parse + render, no removal
 #   profile      template_profile(html) GROUP BY host   one profile per site
 #   strip        sum(length(strip_template(html, profile)))
+#   segments     count(*) of page_segments(html)           page level: classify, smooth
+#   clean_text   sum(length(clean_text(html, profile)))   site OR page level
+#   train        train_template_model(html, profile)      one model over all pages
 # and bench/parse_ref (libxml2 parse + one walk; SAX floor) on the same files.
 # Then profile sizes, and the backend's peak RSS (VmHWM) growth while building a
 # profile of BIG pages (the corpus pages repeated, each copy made distinct).
@@ -81,6 +84,11 @@ SELECT bench.time('profile',
 CREATE TABLE site_profiles AS SELECT host, template_profile(html) AS profile FROM pages GROUP BY host;
 SELECT bench.time('strip',
   'SELECT sum(length(strip_template(p.html, s.profile))) FROM pages p JOIN site_profiles s USING (host)', $REPS);
+SELECT bench.time('segments', 'SELECT count(*) FROM pages, LATERAL page_segments(html)', $REPS);
+SELECT bench.time('clean_text',
+  'SELECT sum(length(clean_text(p.html, s.profile))) FROM pages p JOIN site_profiles s USING (host)', $REPS);
+SELECT bench.time('train',
+  'SELECT length(train_template_model(p.html, s.profile)::text) FROM pages p JOIN site_profiles s USING (host)', $REPS);
 SQL
 
 echo "bench: parse_ref on the same files" >&2
@@ -138,7 +146,8 @@ WITH m AS (
 SELECT label AS measure, round(wall_s::numeric, 3) AS wall_s, round(cpu_s::numeric, 3) AS cpu_s,
        round(($NP / nullif(cpu_s, 0))::numeric, 0) AS pages_per_s,
        round(($MB / nullif(cpu_s, 0))::numeric, 2) AS mb_per_s
-FROM m ORDER BY array_position(ARRAY['detoast','parse_ref_sax','parse_ref_dom','html_text','profile','strip'], label);
+FROM m ORDER BY array_position(ARRAY['detoast','parse_ref_sax','parse_ref_dom','html_text','profile','strip',
+                                     'segments','clean_text','train'], label);
 SQL
 bench_psql -At <<'SQL'
 WITH m AS (
@@ -148,12 +157,16 @@ WITH m AS (
 SELECT format(E'ratio strip / parse_ref(dom): %s CPU, %s wall   (target <= 1.6)\n'
               'ratio strip / html_text:      %s CPU, %s wall\n'
               'ratio profile / parse_ref(dom): %s CPU\n'
-              'ratio html_text / parse_ref(dom): %s CPU',
+              'ratio html_text / parse_ref(dom): %s CPU\n'
+              'ratio page_segments / parse_ref(dom): %s CPU, %s wall   (target <= 2.5)\n'
+              'ratio clean_text / parse_ref(dom): %s CPU',
   round((s.c / r.c)::numeric, 2), round((s.w / r.w)::numeric, 2),
   round((s.c / h.c)::numeric, 2), round((s.w / h.w)::numeric, 2),
-  round((p.c / r.c)::numeric, 2), round((h.c / r.c)::numeric, 2))
-FROM m s, m r, m h, m p
-WHERE s.label = 'strip' AND r.label = 'parse_ref_dom' AND h.label = 'html_text' AND p.label = 'profile';
+  round((p.c / r.c)::numeric, 2), round((h.c / r.c)::numeric, 2),
+  round((g.c / r.c)::numeric, 2), round((g.w / r.w)::numeric, 2), round((c.c / r.c)::numeric, 2))
+FROM m s, m r, m h, m p, m g, m c
+WHERE s.label = 'strip' AND r.label = 'parse_ref_dom' AND h.label = 'html_text' AND p.label = 'profile'
+  AND g.label = 'segments' AND c.label = 'clean_text';
 SQL
 echo
 echo "--- site profiles (pg_column_size; profile_info)"
