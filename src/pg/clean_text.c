@@ -19,20 +19,6 @@ PG_FUNCTION_INFO_V1(strip_page_bytea);
 PG_FUNCTION_INFO_V1(clean_text_text);
 PG_FUNCTION_INFO_V1(clean_text_bytea);
 
-/* The clean text of tree without the dropped nodes, in the current context. */
-static text *
-render_clean(const td_tree *tree, const uint8_t *drop)
-{
-	td_env		outenv;
-	td_buf		buf;
-
-	td_pg_env_init(&outenv, CurrentMemoryContext);
-	td_pg_varbuf_init(&buf, &outenv);
-	TD_PG_CALL(&outenv, td_pg_varbuf_reset(&buf),
-			   td_render_text(tree, drop, &buf), NULL);
-	return td_pg_varbuf_text(&buf);
-}
-
 /*
  * strip_page: args html, model, penalty, base_url, threshold.
  */
@@ -61,7 +47,7 @@ strip_page(FunctionCallInfo fcinfo, bool is_bytea)
 	tree = td_pg_parse_arg(&env, fcinfo, 0, is_bytea);
 	td_pg_page_level(&env, tree, model, penalty, threshold,
 					 PG_ARGISNULL(3) ? NULL : PG_GETARG_TEXT_PP(3), &marks);
-	result = render_clean(tree, marks.drop);
+	result = td_pg_render(td_render_text, tree, marks.drop);
 	MemoryContextDelete(scratch);
 	PG_RETURN_TEXT_P(result);
 }
@@ -132,7 +118,7 @@ clean_text(FunctionCallInfo fcinfo, bool is_bytea)
 
 	drop = MemoryContextAllocHuge(scratch, Max(tree->n_nodes, 1));
 	combine_drops(tree, use_site ? site.drop : NULL, page.drop, drop);
-	result = render_clean(tree, drop);
+	result = td_pg_render(td_render_text, tree, drop);
 	MemoryContextDelete(scratch);
 	PG_RETURN_TEXT_P(result);
 }

@@ -301,6 +301,18 @@ td_pg_utf8_to_text(const char *s, size_t len)
 	return cstring_to_text_with_len(conv, (int) len);
 }
 
+text *
+td_pg_render(td_pg_renderer render, const td_tree *tree, const uint8_t *drop)
+{
+	td_env		env;
+	td_buf		buf;
+
+	td_pg_env_init(&env, CurrentMemoryContext);
+	td_pg_varbuf_init(&buf, &env);
+	TD_PG_CALL(&env, td_pg_varbuf_reset(&buf), render(tree, drop, &buf), NULL);
+	return td_pg_varbuf_text(&buf);
+}
+
 Datum
 td_pg_node_path(td_env *env, td_buf *buf, const td_tree *tree, uint32_t i)
 {

@@ -100,6 +100,15 @@ extern void td_pg_varbuf_reset(td_buf *buf);
 extern bytea *td_pg_varbuf_bytea(td_buf *buf);
 /* The buffer (UTF-8) as text in the server encoding. */
 extern text *td_pg_varbuf_text(td_buf *buf);
+/* How a page is written out: td_render_text or td_render_html. */
+typedef td_status (*td_pg_renderer) (const td_tree *tree, const uint8_t *drop, td_buf *out);
+
+/*
+ * The page rendered without the nodes marked in drop (may be NULL), as text
+ * in CurrentMemoryContext, so it outlives the scratch context of the tree.
+ */
+extern text *td_pg_render(td_pg_renderer render, const td_tree *tree, const uint8_t *drop);
+
 /* UTF-8 bytes as text in the server encoding (copied or converted). */
 extern text *td_pg_utf8_to_text(const char *s, size_t len);
 

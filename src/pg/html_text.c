@@ -14,20 +14,13 @@ visible_text(FunctionCallInfo fcinfo, bool is_bytea)
 {
 	MemoryContext scratch = td_pg_scratch_context("templatedet html_text");
 	td_env		env;
-	td_env		outenv;
 	td_tree    *tree;
-	td_buf		buf;
 	text	   *result;
 
 	td_pg_env_init(&env, scratch);
 	tree = td_pg_parse_arg(&env, fcinfo, 0, is_bytea);
 
-	/* the result must outlive the scratch context */
-	td_pg_env_init(&outenv, CurrentMemoryContext);
-	td_pg_varbuf_init(&buf, &outenv);
-	TD_PG_CALL(&outenv, td_pg_varbuf_reset(&buf),
-			   td_render_text(tree, NULL, &buf), NULL);
-	result = td_pg_varbuf_text(&buf);
+	result = td_pg_render(td_render_text, tree, NULL);
 
 	MemoryContextDelete(scratch);
 	return result;

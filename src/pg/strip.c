@@ -15,10 +15,8 @@ PG_FUNCTION_INFO_V1(strip_template_bytea);
 PG_FUNCTION_INFO_V1(strip_template_html_text);
 PG_FUNCTION_INFO_V1(strip_template_html_bytea);
 
-typedef td_status (*renderer) (const td_tree *tree, const uint8_t *drop, td_buf *out);
-
 static text *
-strip(FunctionCallInfo fcinfo, bool is_bytea, renderer render)
+strip(FunctionCallInfo fcinfo, bool is_bytea, td_pg_renderer render)
 {
 	double		threshold = PG_GETARG_FLOAT8(2);
 	const td_profile_view *view;
@@ -26,7 +24,6 @@ strip(FunctionCallInfo fcinfo, bool is_bytea, renderer render)
 	td_env		env;
 	td_tree    *tree;
 	td_marks	marks;
-	td_buf		buf;
 	text	   *result;
 
 	td_pg_check_threshold(threshold);
@@ -39,16 +36,7 @@ strip(FunctionCallInfo fcinfo, bool is_bytea, renderer render)
 	TD_PG_CALL(&env, memset(&marks, 0, sizeof(marks)),
 			   td_mark_template(tree, view, threshold, &marks), NULL);
 
-	/* the result must outlive the scratch context */
-	{
-		td_env		outenv;
-
-		td_pg_env_init(&outenv, CurrentMemoryContext);
-		td_pg_varbuf_init(&buf, &outenv);
-		TD_PG_CALL(&outenv, td_pg_varbuf_reset(&buf),
-				   render(tree, marks.drop, &buf), NULL);
-		result = td_pg_varbuf_text(&buf);
-	}
+	result = td_pg_render(render, tree, marks.drop);
 
 	MemoryContextDelete(scratch);
 	return result;
