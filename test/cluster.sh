@@ -2,8 +2,13 @@
 #
 #   td_cluster_start   initdb in a fresh temp folder, start on a free port; exports
 #                      PGHOST (the folder: the unix socket lives there), PGPORT, PGUSER
-#   td_cluster_stop    stop it and remove the folder (KEEP=1: leave it running)
+#   td_cluster_stop    stop it and remove the folder (KEEP=1: leave it running); clusters
+#                      started inside its folder (TD_PARENT, below) are stopped first
 #   td_cluster_traps   call td_cluster_stop on exit, also on failure and Ctrl-C
+#
+# TD_PARENT=DIR makes td_cluster_start create its folder inside DIR (test/shard.sh puts
+# its shards inside the coordinator's folder, so stopping the coordinator stops them too,
+# even when the suite itself was killed).
 #
 # It never uses a system cluster or a fixed port: a developer's own server, a parallel
 # CI job or a second `make test` can run beside it.
@@ -42,6 +47,7 @@ td_cluster_start() {
         getent passwd postgres >/dev/null || { echo "cluster: no 'postgres' OS user to run the server as" >&2; return 1; }
         parent=/tmp     # the postgres user must be able to reach it
     fi
+    parent=${TD_PARENT:-$parent}
     TD_TMP=$(mktemp -d "$parent/templatedet.XXXXXX")
     ((EUID == 0)) && chown postgres: "$TD_TMP"
 
@@ -84,6 +90,12 @@ cluster kept running (KEEP=$KEEP):
 EOF
         return 0
     fi
+    local nested
+    for nested in "$TD_TMP"/*/data/postmaster.pid; do
+        [[ -f $nested ]] || continue
+        nested=${nested%/data/postmaster.pid}
+        (TD_TMP=$nested KEEP= td_cluster_stop)
+    done
     # immediate: no shutdown checkpoint for data that is about to be deleted
     if [[ -f $TD_TMP/data/postmaster.pid ]] &&
        ! td_as_server "$(td_pgbin)/pg_ctl" -D "$TD_TMP/data" -m immediate -w -t 30 stop >/dev/null 2>&1; then

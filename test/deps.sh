@@ -27,6 +27,11 @@ if command -v "$PG_CONFIG" >/dev/null 2>&1; then
         need+=("postgresql-server-dev-$major")
     fi
     sharedir=$("$PG_CONFIG" --sharedir)
+    # postgres_fdw (the sharded suite): Debian ships it in postgresql-$major itself
+    if [[ ! -f $sharedir/extension/postgres_fdw.control && ! -f /usr/share/postgresql/$major/extension/postgres_fdw.control ]] &&
+       [[ " ${need[*]} " != *" postgresql-$major "* ]]; then
+        need+=("postgresql-$major")
+    fi
     if [[ ! -f $sharedir/extension/pgtap.control && ! -f /usr/share/postgresql/$major/extension/pgtap.control ]]; then
         need+=("postgresql-$major-pgtap")
     fi

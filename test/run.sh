@@ -82,6 +82,9 @@ export -f pgtap_run
 if compgen -G 'test/pgtap/*.sql' >/dev/null; then suite pgtap pgtap_run
 else result pgtap SKIP 0 "no test/pgtap/*.sql"; fi
 
+# ---- sharded: two more clusters as postgres_fdw shards of the coordinator (test/shard.sh)
+suite shard bash test/shard.sh
+
 # ---- core unit tests: pure C, no server
 if compgen -G 'test/core/test_*.c' >/dev/null; then suite core mk core-check
 else result core SKIP 0 "no test/core/test_*.c"; fi
