@@ -77,18 +77,20 @@ FUZZ_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -fsanitize=fuzzer,addre
                -fno-sanitize-recover=undefined -fno-omit-frame-pointer -Isrc/core $(XML2_CFLAGS)
 
 # fuzz-shingle: the near-duplicate signatures on arbitrary text bytes.
+# fuzz-sandwich: the sandwich unit splitter, LCS and masked page on arbitrary bytes.
 # fuzz-profile: profile bytes and page scripts.  Each target's seeds are in
 # test/fuzz/fuzz-NAME/, its growing corpus in build/fuzz/corpus-NAME/.
 FUZZ_MAX_LEN_parse   = 65536
 FUZZ_MAX_LEN_profile = 8192
 FUZZ_MAX_LEN_shingle = 65536
+FUZZ_MAX_LEN_sandwich = 65536
 
 build/fuzz/fuzz_%: test/fuzz/fuzz_%.c $(CORE_SRCS) $(wildcard src/core/*.h)
 	@mkdir -p build/fuzz
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(CORE_SRCS) $(XML2_LIBS) -lm
 
-.PHONY: fuzz-parse fuzz-profile fuzz-shingle
-fuzz-parse fuzz-profile fuzz-shingle: fuzz-%: build/fuzz/fuzz_%
+.PHONY: fuzz-parse fuzz-profile fuzz-shingle fuzz-sandwich
+fuzz-parse fuzz-profile fuzz-shingle fuzz-sandwich: fuzz-%: build/fuzz/fuzz_%
 	@mkdir -p build/fuzz/corpus-$*
 	ASAN_OPTIONS=detect_leaks=1 $< -max_total_time=$(FUZZ_TIME) \
 		-max_len=$(FUZZ_MAX_LEN_$*) -timeout=10 -artifact_prefix=build/fuzz/ \
