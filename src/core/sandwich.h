@@ -46,8 +46,8 @@
 #define TD_SW_SEED			0x53414e4457494348ULL	/* "SANDWICH" */
 #define TD_SW_MAX_D			1024
 #define TD_SW_MAX_D_SPENT	16
-#define TD_SW_WORK_PER_UNIT	256
-#define TD_SW_WORK_MIN		((uint64_t) 1 << 24)
+#define TD_SW_WORK_PER_UNIT	128
+#define TD_SW_WORK_MIN		((uint64_t) 1 << 22)
 
 typedef enum td_sw_unit
 {

@@ -163,6 +163,21 @@ td_pg_check_threshold(double threshold)
 				 errmsg("threshold must be in (0, 1], got %g", threshold)));
 }
 
+static void
+check_page_size(size_t len, size_t max_bytes)
+{
+	/*
+	 * Checked here as well as in the core, so the message can give the sizes
+	 * before any conversion or allocation.
+	 */
+	if (len > max_bytes)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("page of %zu bytes exceeds templatedet.max_page_bytes (%zu bytes)",
+						len, max_bytes),
+				 errhint("Raise the setting \"templatedet.max_page_bytes\" to accept larger pages.")));
+}
+
 /*
  * One parse under PostgreSQL's libxml2 protocol (as utils/adt/xml.c does):
  * pg_xml_init installs our error context and disables external entity
@@ -170,25 +185,19 @@ td_pg_check_threshold(double threshold)
  * PG_CATCH restores libxml2's global state if an ERROR escapes (e.g. from
  * CHECK_FOR_INTERRUPTS between attempts).
  */
-static td_tree *
-parse_bytes(td_env *env, const char *data, size_t len, const char *encoding)
+td_tree *
+td_pg_parse_bytes(td_env *env, const char *data, size_t len, const char *encoding,
+				  bool check_size)
 {
 	td_limits	limits;
 	PgXmlErrorContext *volatile xmlerrcxt;
 	td_tree    *volatile result = NULL;
 
 	td_pg_limits(&limits);
-
-	/*
-	 * Checked here as well as in the core, so the message can give the sizes
-	 * before any conversion or allocation.
-	 */
-	if (len > limits.max_bytes)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("page of %zu bytes exceeds templatedet.max_page_bytes (%zu bytes)",
-						len, limits.max_bytes),
-				 errhint("Raise the setting \"templatedet.max_page_bytes\" to accept larger pages.")));
+	if (check_size)
+		check_page_size(len, limits.max_bytes);
+	else
+		limits.max_bytes = SIZE_MAX;
 
 	xmlerrcxt = pg_xml_init(PG_XML_STRICTNESS_LEGACY);
 	PG_TRY();
@@ -210,32 +219,44 @@ parse_bytes(td_env *env, const char *data, size_t len, const char *encoding)
 	return result;
 }
 
-td_tree *
-td_pg_parse_arg(td_env *env, FunctionCallInfo fcinfo, int argno, bool is_bytea)
+void
+td_pg_page_arg(FunctionCallInfo fcinfo, int argno, bool is_bytea,
+			   const char **data, size_t *len, const char **encoding)
 {
 	struct varlena *arg = PG_DETOAST_DATUM_PACKED(PG_GETARG_DATUM(argno));
-	const char *data = VARDATA_ANY(arg);
-	size_t		len = VARSIZE_ANY_EXHDR(arg);
 
+	*data = VARDATA_ANY(arg);
+	*len = VARSIZE_ANY_EXHDR(arg);
+	check_page_size(*len, (size_t) td_guc_max_page_bytes);
 	if (is_bytea)
 	{
 		size_t		bom_len = 0;
-		const char *encoding = td_sniff_charset(data, len, &bom_len);
 
-		return parse_bytes(env, data + bom_len, len - bom_len, encoding);
+		*encoding = td_sniff_charset(*data, *len, &bom_len);
+		*data += bom_len;
+		*len -= bom_len;
 	}
 	else
 	{
 		/* text: the server encoding, converted to the core's UTF-8 */
-		const char *utf8;
+		const char *utf8 = pg_server_to_any(*data, (int) *len, PG_UTF8);
 
-		if (len > (size_t) td_guc_max_page_bytes)
-			return parse_bytes(env, data, len, "UTF-8");	/* reports the limit */
-		utf8 = pg_server_to_any(data, (int) len, PG_UTF8);
-		if (utf8 != data)
-			len = strlen(utf8);
-		return parse_bytes(env, utf8, len, "UTF-8");
+		if (utf8 != *data)
+			*len = strlen(utf8);
+		*data = utf8;
+		*encoding = "UTF-8";
 	}
+}
+
+td_tree *
+td_pg_parse_arg(td_env *env, FunctionCallInfo fcinfo, int argno, bool is_bytea)
+{
+	const char *data,
+			   *encoding;
+	size_t		len;
+
+	td_pg_page_arg(fcinfo, argno, is_bytea, &data, &len, &encoding);
+	return td_pg_parse_bytes(env, data, len, encoding, true);
 }
 
 void
@@ -287,6 +308,22 @@ td_pg_varbuf_text(td_buf *buf)
 		return (text *) buf->data;
 	}
 	return td_pg_utf8_to_text(buf->data + VARHDRSZ, buf->len - VARHDRSZ);
+}
+
+const char *
+td_pg_utf8_arg(FunctionCallInfo fcinfo, int argno, size_t *len)
+{
+	text	   *t = PG_GETARG_TEXT_PP(argno);
+	const char *data = VARDATA_ANY(t);
+	const char *utf8;
+
+	*len = VARSIZE_ANY_EXHDR(t);
+	if (GetDatabaseEncoding() == PG_UTF8)
+		return data;
+	utf8 = pg_server_to_any(data, (int) *len, PG_UTF8);
+	if (utf8 != data)
+		*len = strlen(utf8);
+	return utf8;
 }
 
 text *

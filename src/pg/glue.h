@@ -90,6 +90,22 @@ extern td_tree *td_pg_parse_arg(td_env *env, FunctionCallInfo fcinfo, int argno,
 								 bool is_bytea);
 
 /*
+ * The html argument argno as bytes for the core, without parsing: text is
+ * converted to UTF-8, bytea has its charset sniffed and BOM skipped.  Over
+ * templatedet.max_page_bytes: ERROR 54000.
+ */
+extern void td_pg_page_arg(FunctionCallInfo fcinfo, int argno, bool is_bytea,
+						   const char **data, size_t *len, const char **encoding);
+
+/*
+ * Parses bytes in encoding (as td_pg_parse_arg does); check_size false for
+ * text the core made from a page already checked (it may have grown when
+ * decoded to UTF-8).
+ */
+extern td_tree *td_pg_parse_bytes(td_env *env, const char *data, size_t len,
+								  const char *encoding, bool check_size);
+
+/*
  * A td_buf whose first VARHDRSZ bytes are reserved, so that the finished
  * buffer becomes a varlena without copying.
  */
@@ -108,6 +124,9 @@ typedef td_status (*td_pg_renderer) (const td_tree *tree, const uint8_t *drop, t
  * in CurrentMemoryContext, so it outlives the scratch context of the tree.
  */
 extern text *td_pg_render(td_pg_renderer render, const td_tree *tree, const uint8_t *drop);
+
+/* The text argument argno as UTF-8 bytes (converted when the database is not UTF-8). */
+extern const char *td_pg_utf8_arg(FunctionCallInfo fcinfo, int argno, size_t *len);
 
 /* UTF-8 bytes as text in the server encoding (copied or converted). */
 extern text *td_pg_utf8_to_text(const char *s, size_t len);

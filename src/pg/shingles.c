@@ -19,23 +19,6 @@ PG_FUNCTION_INFO_V1(td_minhash_sql);
 PG_FUNCTION_INFO_V1(td_minhash_similarity_sql);
 PG_FUNCTION_INFO_V1(td_minhash_bands_sql);
 
-/* The text argument as UTF-8 bytes (converted when the database is not UTF-8). */
-static const char *
-utf8_arg(FunctionCallInfo fcinfo, int argno, size_t *len)
-{
-	text	   *t = PG_GETARG_TEXT_PP(argno);
-	const char *data = VARDATA_ANY(t);
-	const char *utf8;
-
-	*len = VARSIZE_ANY_EXHDR(t);
-	if (GetDatabaseEncoding() == PG_UTF8)
-		return data;
-	utf8 = pg_server_to_any(data, (int) *len, PG_UTF8);
-	if (utf8 != data)
-		*len = strlen(utf8);
-	return utf8;
-}
-
 static ArrayType *
 int8_array(const int64_t *v, size_t n)
 {
@@ -91,7 +74,7 @@ Datum
 td_shingles_sql(PG_FUNCTION_ARGS)
 {
 	size_t		len;
-	const char *s = utf8_arg(fcinfo, 0, &len);
+	const char *s = td_pg_utf8_arg(fcinfo, 0, &len);
 	int32		width = PG_GETARG_INT32(1);
 	int32		keep = PG_GETARG_INT32(2);
 	int64_t    *out;
@@ -121,7 +104,7 @@ Datum
 td_minhash_sql(PG_FUNCTION_ARGS)
 {
 	size_t		len;
-	const char *s = utf8_arg(fcinfo, 0, &len);
+	const char *s = td_pg_utf8_arg(fcinfo, 0, &len);
 	int32		width = PG_GETARG_INT32(1);
 	int32		k = PG_GETARG_INT32(2);
 	int64_t    *out;
