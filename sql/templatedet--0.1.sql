@@ -365,3 +365,50 @@ COMMENT ON FUNCTION url_basename(text) IS
 	'The URL''s last path segment with its query, without the fragment: the name whose edit distance picks the peer';
 COMMENT ON FUNCTION edit_distance(text, text) IS
 	'Levenshtein distance in characters (insert, delete, substitute: 1 each); each string at most 4096 characters';
+-- ---- menu-based method (seeds 003 ch. 2, §5.2; 004 §4): links, their order, complete subdigraph ----
+-- URL normal form and distances: src/core/url.h; Algorithm 1: links.h; Algorithm 2: menu.h.
+CREATE FUNCTION resolve_url(base_url text, href text) RETURNS text
+	AS 'MODULE_PATHNAME', 'td_resolve_url' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION normalize_url(url text) RETURNS text
+	AS 'MODULE_PATHNAME', 'td_normalize_url' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION resolve_url(text, text) IS
+	'href resolved against base_url (RFC 3986 §5.2) in the normal form of the link functions; NULL when href leads to no http(s) page';
+COMMENT ON FUNCTION normalize_url(text) IS
+	'The normal form of an absolute http(s) URL (lower-case scheme and host, default port, dot segments and fragment removed, percent-encoding normalised); NULL when it is not one';
+
+CREATE FUNCTION page_links(html text, base_url text, same_domain bool DEFAULT true,
+	OUT "position" int, OUT url text, OUT path text, OUT text text, OUT node int)
+	RETURNS SETOF record
+	AS 'MODULE_PATHNAME', 'page_links_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000 ROWS 50;
+CREATE FUNCTION page_links(html bytea, base_url text, same_domain bool DEFAULT true,
+	OUT "position" int, OUT url text, OUT path text, OUT text text, OUT node int)
+	RETURNS SETOF record
+	AS 'MODULE_PATHNAME', 'page_links_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000 ROWS 50;
+COMMENT ON FUNCTION page_links(text, text, bool) IS
+	'The page''s links (<a>/<area> href, resolved against base_url or <base href>, normalised, fragment removed) in document order, with their DOM path, anchor text and node id; same-domain only by default (seed 003 §5.2.4)';
+COMMENT ON FUNCTION page_links(bytea, text, bool) IS
+	'page_links for raw page bytes (charset from BOM or <meta>, else windows-1252)';
+
+CREATE FUNCTION ordered_links(html text, base_url text, same_domain bool DEFAULT true,
+	OUT link_order int, OUT url text, OUT hyperlink_distance int, OUT dom_distance int,
+	OUT path text, OUT text text, OUT node int)
+	RETURNS SETOF record
+	AS 'MODULE_PATHNAME', 'ordered_links_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000 ROWS 50;
+CREATE FUNCTION ordered_links(html bytea, base_url text, same_domain bool DEFAULT true,
+	OUT link_order int, OUT url text, OUT hyperlink_distance int, OUT dom_distance int,
+	OUT path text, OUT text text, OUT node int)
+	RETURNS SETOF record
+	AS 'MODULE_PATHNAME', 'ordered_links_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000 ROWS 50;
+COMMENT ON FUNCTION ordered_links(text, text, bool) IS
+	'One row per distinct link URL other than the page itself, in the exploration order of seed 003 Algorithm 1: hyperlink distance from base_url (0, +1, +2, ..., -1, -2, ...), then the larger DOM distance to the nearest other link first, then document order';
+COMMENT ON FUNCTION ordered_links(bytea, text, bool) IS
+	'ordered_links for raw page bytes (charset from BOM or <meta>, else windows-1252)';
+
+CREATE FUNCTION menu_pages(key_url text, pages regclass, n int DEFAULT 3,
+	url_column name DEFAULT 'url', html_column name DEFAULT 'html',
+	max_pages_read int DEFAULT 100, same_domain bool DEFAULT true,
+	OUT url text, OUT link_order int, OUT cs_size int, OUT complete bool, OUT pages_read int)
+	RETURNS SETOF record
+	AS 'MODULE_PATHNAME', 'menu_pages' LANGUAGE C STABLE STRICT PARALLEL RESTRICTED COST 10000 ROWS 3;
+COMMENT ON FUNCTION menu_pages(text, regclass, int, name, name, int, bool) IS
+	'Seed 003 Algorithm 2: the n pages linked from the key page that all link to each other (an n-complete subdigraph, the menu), or the largest such set found, reading pages of the table by URL in Algorithm 1''s order; pages_read counts the pages read';

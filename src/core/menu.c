@@ -209,7 +209,7 @@ td_menu_pages(td_env *env, const td_tree *key, const char *key_url, size_t key_l
 			   *cs = NULL;
 	uint32_t	cap = 1,
 				n_read = 0,
-				cs_size;
+				cs_size = 0;
 	td_status	st;
 
 	memset(out, 0, sizeof(*out));

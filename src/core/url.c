@@ -51,6 +51,12 @@ hexval(unsigned char c)
 	return (c >= 'a' && c <= 'f') ? c - 'a' + 10 : -1;
 }
 
+static inline unsigned char
+toupper_hex(unsigned char c)
+{
+	return (c >= 'a' && c <= 'f') ? c - ('a' - 'A') : c;
+}
+
 static inline int
 is_unreserved(unsigned char c)
 {
@@ -275,7 +281,7 @@ put_authority(td_env *env, td_buf *out, slice a, int https)
 		{
 			unsigned char c = (unsigned char) a.p[he];
 
-			if (!(is_alpha(c) || is_digit(c) || c >= 0x80 || strchr("-._~!$&'()*+,;=%", c)))
+			if (!(is_alpha(c) || is_digit(c) || c >= 0x80 || (c != 0 && strchr("-._~!$&'()*+,;=%", c))))
 				return td_fail(env, TD_EARG, "invalid character in URL host");
 		}
 	ps = he;
@@ -293,13 +299,31 @@ put_authority(td_env *env, td_buf *out, slice a, int https)
 			has_port = 1;
 		}
 	}
-	if (he > hs + 1 && a.p[he - 1] == '.' && a.p[hs] != '[')
-		he--;
+	while (he > hs + 1 && a.p[he - 1] == '.' && a.p[hs] != '[')
+		he--;					/* "x.org." names x.org */
 	if (he == hs)
 		return td_fail(env, TD_EARG, "URL without a host");
+	/* lower-case; non-ASCII bytes (IDN hosts not in punycode) percent-encoded, as is any
+	 * %XX, upper-case, so the result is ASCII and a fixed point */
 	for (k = hs; k < he; k++)
-		if ((st = td_buf_putc(out, (char) lc(a.p[k]))) != TD_OK)
+	{
+		unsigned char c = (unsigned char) a.p[k];
+
+		if (c >= 0x80 || (c == '%' && !(k + 2 < he && hexval(a.p[k + 1]) >= 0 &&
+										hexval(a.p[k + 2]) >= 0)))
+			st = put_pct(out, a.p + k, 1);
+		else if (c == '%')
+		{
+			char		enc[3] = {'%', (char) toupper_hex(a.p[k + 1]), (char) toupper_hex(a.p[k + 2])};
+
+			st = td_buf_append(out, enc, 3);
+			k += 2;
+		}
+		else
+			st = td_buf_putc(out, (char) lc(c));
+		if (st != TD_OK)
 			return st;
+	}
 	if (has_port && port != (https ? 443UL : 80UL))
 	{
 		char		num[8];

@@ -9,7 +9,8 @@
  * is found by equality):
  *   - ASCII white space and C0 controls trimmed at both ends, tab/CR/LF
  *     removed inside (as browsers do); '\' read as '/' before the query;
- *   - scheme and host lower-case; a trailing dot of the host removed; the
+ *   - scheme and host lower-case (non-ASCII host bytes percent-encoded, so
+ *     a URL is always ASCII); trailing dots of the host removed; the
  *     port removed when empty or the scheme's default (80, 443), leading
  *     zeros dropped; userinfo kept as written;
  *   - dot segments removed (RFC 3986 §5.2.4), an empty path becomes "/";

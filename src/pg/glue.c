@@ -223,7 +223,14 @@ void
 td_pg_page_arg(FunctionCallInfo fcinfo, int argno, bool is_bytea,
 			   const char **data, size_t *len, const char **encoding)
 {
-	struct varlena *arg = PG_DETOAST_DATUM_PACKED(PG_GETARG_DATUM(argno));
+	td_pg_page_datum(PG_GETARG_DATUM(argno), is_bytea, data, len, encoding);
+}
+
+void
+td_pg_page_datum(Datum html, bool is_bytea, const char **data, size_t *len,
+				 const char **encoding)
+{
+	struct varlena *arg = PG_DETOAST_DATUM_PACKED(html);
 
 	*data = VARDATA_ANY(arg);
 	*len = VARSIZE_ANY_EXHDR(arg);
@@ -256,6 +263,17 @@ td_pg_parse_arg(td_env *env, FunctionCallInfo fcinfo, int argno, bool is_bytea)
 	size_t		len;
 
 	td_pg_page_arg(fcinfo, argno, is_bytea, &data, &len, &encoding);
+	return td_pg_parse_bytes(env, data, len, encoding, true);
+}
+
+td_tree *
+td_pg_parse_datum(td_env *env, Datum html, bool is_bytea)
+{
+	const char *data,
+			   *encoding;
+	size_t		len;
+
+	td_pg_page_datum(html, is_bytea, &data, &len, &encoding);
 	return td_pg_parse_bytes(env, data, len, encoding, true);
 }
 

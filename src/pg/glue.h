@@ -88,6 +88,8 @@ extern void td_pg_profile_settings(td_profile_settings *settings);
  */
 extern td_tree *td_pg_parse_arg(td_env *env, FunctionCallInfo fcinfo, int argno,
 								 bool is_bytea);
+/* The same for a text or bytea datum (a page read from a table). */
+extern td_tree *td_pg_parse_datum(td_env *env, Datum html, bool is_bytea);
 
 /*
  * The html argument argno as bytes for the core, without parsing: text is
@@ -96,6 +98,9 @@ extern td_tree *td_pg_parse_arg(td_env *env, FunctionCallInfo fcinfo, int argno,
  */
 extern void td_pg_page_arg(FunctionCallInfo fcinfo, int argno, bool is_bytea,
 						   const char **data, size_t *len, const char **encoding);
+/* The same for a text or bytea datum (a page read from a table). */
+extern void td_pg_page_datum(Datum html, bool is_bytea, const char **data, size_t *len,
+							 const char **encoding);
 
 /*
  * Parses bytes in encoding (as td_pg_parse_arg does); check_size false for

@@ -116,6 +116,16 @@ test_normal_form(void)
 	RES(NULL, "http://a b/", "ERR");
 	RES(NULL, "http://[::1/", "ERR");
 	RES(NULL, "http://[::g]/", "ERR");
+	{
+		td_env		env;
+		td_buf		b;
+
+		td_env_default(&env);
+		td_buf_init(&b, &env);
+		CHECK(td_url_resolve(&env, NULL, 0, "http://a\0b/", 11, &b) == TD_EARG && b.len == 0, "NUL in host");
+		td_buf_free(&b);
+	}
+	RES(NULL, "http://\xc3\xa9T%c3%a9.org/", "http://%C3%A9t%C3%A9.org/");
 	RES(NULL, "mailto:a@b.org", "ERR");
 	RES(NULL, "ftp://x.org/", "ERR");
 	RES(NULL, "/a/b", "ERR");
