@@ -1,5 +1,5 @@
 -- Menu-based method: URL resolution, page_links, ordered_links, menu_pages.
--- Seed 003 ch. 2; the crawl table is made here.
+-- Seed 003 ch. 2; the crawl table (menu_crawl) is made here.
 
 -- RFC 3986 §5.4 (a few of the table; all of it runs in test/core/test_menu.c)
 SELECT ref, resolve_url('http://a/b/c/d;p?q', ref)
@@ -51,14 +51,14 @@ SELECT * FROM ordered_links('<a href="x">x</a>', 'mailto:x@y.org');
 SELECT * FROM page_links('<a href="x">x</a>', '');
 
 -- the crawl: a menu of five sections on every page, stories that link to the menu only
-CREATE TABLE crawl (url text PRIMARY KEY, html text);
-CREATE FUNCTION menu() RETURNS text LANGUAGE sql AS
+CREATE TABLE menu_crawl (url text PRIMARY KEY, html text);
+CREATE FUNCTION menu_html() RETURNS text LANGUAGE sql AS
 $$SELECT '<ul class="menu"><li><a href="/">Home</a></li><li><a href="/news/">News</a></li>'
   '<li><a href="/sport/">Sport</a></li><li><a href="/weather/">Weather</a></li>'
   '<li><a href="/about.html">About</a></li></ul>'$$;
-INSERT INTO crawl
+INSERT INTO menu_crawl
 SELECT 'https://example.org' || path,
-       format('<html><body>%s<div class="content"><p>%s</p>%s</div></body></html>', menu(), body, extra)
+       format('<html><body>%s<div class="content"><p>%s</p>%s</div></body></html>', menu_html(), body, extra)
 FROM (VALUES ('/', 'Welcome', ''),
              ('/news/', 'All the news', ''),
              ('/sport/', 'All the sport', ''),
@@ -70,33 +70,37 @@ FROM (VALUES ('/', 'Welcome', ''),
 -- (no /weather/ page: links to it are skipped)
 
 SELECT link_order, url, hyperlink_distance, dom_distance
-FROM ordered_links((SELECT html FROM crawl WHERE url LIKE '%story1%'), 'https://example.org/news/story1.html');
-SELECT * FROM menu_pages('https://example.org/news/story1.html', 'crawl');
-SELECT * FROM menu_pages('https://example.org/news/story1.html', 'crawl', 4);
-SELECT * FROM menu_pages('https://example.org/news/story1.html', 'crawl', 6);
-SELECT * FROM menu_pages('https://example.org/news/story1.html', 'crawl', max_pages_read => 2);
-SELECT * FROM menu_pages('https://example.org/news/story1.html', 'crawl', 1);
+FROM ordered_links((SELECT html FROM menu_crawl WHERE url LIKE '%story1%'), 'https://example.org/news/story1.html');
+SELECT * FROM menu_pages('https://example.org/news/story1.html', 'menu_crawl');
+SELECT * FROM menu_pages('https://example.org/news/story1.html', 'menu_crawl', 4);
+SELECT * FROM menu_pages('https://example.org/news/story1.html', 'menu_crawl', 6);
+SELECT * FROM menu_pages('https://example.org/news/story1.html', 'menu_crawl', max_pages_read => 2);
+SELECT * FROM menu_pages('https://example.org/news/story1.html', 'menu_crawl', 1);
 -- the key URL is also found by its normal form; an unknown key gives no rows
-SELECT url FROM menu_pages('HTTPS://EXAMPLE.ORG:443/news/./story1.html#x', 'crawl');
-SELECT count(*) FROM menu_pages('https://example.org/nowhere.html', 'crawl');
-SELECT count(*) FROM menu_pages(NULL, 'crawl');
+SELECT url FROM menu_pages('HTTPS://EXAMPLE.ORG:443/news/./story1.html#x', 'menu_crawl');
+SELECT count(*) FROM menu_pages('https://example.org/nowhere.html', 'menu_crawl');
+SELECT count(*) FROM menu_pages(NULL, 'menu_crawl');
 
 -- other column names (quoted), bytea pages, a schema-qualified table
 CREATE SCHEMA "Crawl Schema";
 CREATE TABLE "Crawl Schema"."Pages" ("Page URL" varchar, "Body" bytea);
-INSERT INTO "Crawl Schema"."Pages" SELECT url, convert_to(html, 'UTF8') FROM crawl;
+INSERT INTO "Crawl Schema"."Pages" SELECT url, convert_to(html, 'UTF8') FROM menu_crawl;
 SELECT url, cs_size, pages_read FROM menu_pages('https://example.org/news/story1.html',
     '"Crawl Schema"."Pages"', url_column => 'Page URL', html_column => 'Body');
 
 -- errors: bad arguments, missing table or columns, wrong column types
-SELECT * FROM menu_pages('https://example.org/news/story1.html', 'crawl', 0);
-SELECT * FROM menu_pages('https://example.org/news/story1.html', 'crawl', 65);
-SELECT * FROM menu_pages('https://example.org/news/story1.html', 'crawl', max_pages_read => 0);
-SELECT * FROM menu_pages('news/story1.html', 'crawl');
-SELECT * FROM menu_pages('https://example.org/', 'crawl', url_column => 'address');
-SELECT * FROM menu_pages('https://example.org/', 'crawl', html_column => 'body');
+SELECT * FROM menu_pages('https://example.org/news/story1.html', 'menu_crawl', 0);
+SELECT * FROM menu_pages('https://example.org/news/story1.html', 'menu_crawl', 65);
+SELECT * FROM menu_pages('https://example.org/news/story1.html', 'menu_crawl', max_pages_read => 0);
+SELECT * FROM menu_pages('news/story1.html', 'menu_crawl');
+SELECT * FROM menu_pages('https://example.org/', 'menu_crawl', url_column => 'address');
+SELECT * FROM menu_pages('https://example.org/', 'menu_crawl', html_column => 'body');
 SELECT * FROM menu_pages('https://example.org/', 'no_such_table');
 CREATE TABLE badtypes (url int, html text, html2 int);
 SELECT * FROM menu_pages('https://example.org/', 'badtypes');
 SELECT * FROM menu_pages('https://example.org/', 'badtypes', url_column => 'html', html_column => 'html2');
 DROP TABLE badtypes;
+
+DROP TABLE one, menu_crawl, "Crawl Schema"."Pages";
+DROP SCHEMA "Crawl Schema";
+DROP FUNCTION menu_html();

@@ -65,9 +65,33 @@ base_href(td_env *env, const td_tree *tree, const char *page, size_t page_len, t
 	return TD_OK;
 }
 
+/*
+ * Replaces the URL at off..end of urls by its original when it is a Wayback
+ * address; TD_EARG (urls unchanged) when the original is not a web URL.
+ */
+static td_status
+unwrap(td_env *env, td_buf *urls, size_t off)
+{
+	size_t		inner = td_url_unwrap_archive(urls->data + off, urls->len - off);
+	td_buf		orig;
+	td_status	st;
+
+	if (inner == 0)
+		return TD_OK;
+	td_buf_init(&orig, env);
+	st = td_url_resolve(env, NULL, 0, urls->data + off + inner, urls->len - off - inner, &orig);
+	if (st == TD_OK)
+	{
+		urls->len = off;
+		st = td_buf_append(urls, orig.data, orig.len);
+	}
+	td_buf_free(&orig);
+	return st;
+}
+
 td_status
 td_links_extract(const td_tree *tree, const char *page_url, size_t url_len,
-				 int same_domain, td_links *links)
+				 unsigned flags, td_links *links)
 {
 	td_env	   *env = links->env;
 	td_buf		page,
@@ -82,6 +106,13 @@ td_links_extract(const td_tree *tree, const char *page_url, size_t url_len,
 		goto done;
 	if (base.len == 0 && (st = td_buf_append(&base, page.data, page.len)) != TD_OK)
 		goto done;
+	/* an archived page is on its original's site */
+	if ((flags & TD_LINKS_UNWRAP_ARCHIVE) && (st = unwrap(env, &page, 0)) != TD_OK)
+	{
+		if (st != TD_EARG)
+			goto done;
+		st = TD_OK;				/* not a web original: the page stays on the archive */
+	}
 
 	for (uint32_t i = 0; i < tree->n_nodes; i++)
 	{
@@ -107,7 +138,16 @@ td_links_extract(const td_tree *tree, const char *page_url, size_t url_len,
 		}
 		if (st != TD_OK)
 			goto done;
-		if (same_domain && !td_url_same_site(links->urls.data + off, links->urls.len - off,
+		if ((flags & TD_LINKS_UNWRAP_ARCHIVE) &&
+			(st = unwrap(env, &links->urls, off)) != TD_OK)
+		{
+			if (st != TD_EARG)
+				goto done;
+			st = TD_OK;
+			links->urls.len = off;
+			continue;
+		}
+		if ((flags & TD_LINKS_SAME_DOMAIN) && !td_url_same_site(links->urls.data + off, links->urls.len - off,
 											 page.data, page.len))
 		{
 			links->urls.len = off;

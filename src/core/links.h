@@ -43,15 +43,21 @@ td_link_url(const td_links *links, uint32_t i)
 	return links->urls.data + links->v[i].url_off;
 }
 
+/* td_links_extract flags */
+#define TD_LINKS_SAME_DOMAIN	0x01	/* only links to the page's own site (seed 003 §5.2.4) */
+#define TD_LINKS_UNWRAP_ARCHIVE 0x02	/* a Wayback Machine link stands for its original
+										 * (td_url_unwrap_archive), for archived pages */
+
 /*
  * Appends the links of tree, in document order, resolved against page_url
- * (an absolute http(s) URL; TD_EARG when it is not).  With same_domain, only
- * links to the page's own site (td_url_same_site) are kept (seed 003
- * §5.2.4).  Nested links (an <a> inside an <a>) are kept.  links must be
+ * (an absolute http(s) URL; TD_EARG when it is not).  With
+ * TD_LINKS_SAME_DOMAIN, only links to the page's own site (td_url_same_site)
+ * are kept (with TD_LINKS_UNWRAP_ARCHIVE, the site of page_url's original).
+ * Nested links (an <a> inside an <a>) are kept.  links must be
  * empty (just initialised).
  */
 td_status	td_links_extract(const td_tree *tree, const char *page_url, size_t url_len,
-							 int same_domain, td_links *links);
+							 unsigned flags, td_links *links);
 
 /*
  * Algorithm 1 on the links of td_links_extract: sets hdist (from page_url,

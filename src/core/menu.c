@@ -161,7 +161,7 @@ done:
 /* The positions (sorted, distinct, not self) of the key page's links that page links to. */
 static td_status
 page_out(td_env *env, const td_tree *page, const td_links *key, const uint32_t *slots,
-		 uint32_t cap, uint32_t self, read_page *rp)
+		 uint32_t cap, uint32_t self, unsigned flags, read_page *rp)
 {
 	td_links	pl;
 	td_status	st;
@@ -169,7 +169,7 @@ page_out(td_env *env, const td_tree *page, const td_links *key, const uint32_t *
 
 	td_links_init(&pl, env);
 	st = td_links_extract(page, td_link_url(key, key->order[self]),
-						  key->v[key->order[self]].url_len, 0, &pl);
+						  key->v[key->order[self]].url_len, flags & TD_LINKS_UNWRAP_ARCHIVE, &pl);
 	if (st == TD_OK && pl.n > 0)
 	{
 		rp->out = td_alloc(env, (size_t) pl.n * sizeof(uint32_t));
@@ -216,7 +216,7 @@ td_menu_pages(td_env *env, const td_tree *key, const char *key_url, size_t key_l
 	td_links_init(links, env);
 	if (opt->n < 1 || opt->n > TD_MENU_MAX_N)
 		return td_fail(env, TD_EARG, "n must be between 1 and %d", TD_MENU_MAX_N);
-	if ((st = td_links_extract(key, key_url, key_len, opt->same_domain, links)) != TD_OK ||
+	if ((st = td_links_extract(key, key_url, key_len, opt->flags, links)) != TD_OK ||
 		(st = td_links_order(key, links, key_url, key_len)) != TD_OK)
 		goto fail;
 
@@ -263,7 +263,7 @@ td_menu_pages(td_env *env, const td_tree *key, const char *key_url, size_t key_l
 		pages[n_read].pos = p;
 		pages[n_read].out = NULL;
 		pages[n_read].n_out = 0;
-		st = page_out(env, page, links, slots, cap, p, &pages[n_read]);
+		st = page_out(env, page, links, slots, cap, p, opt->flags, &pages[n_read]);
 		td_tree_free(page);
 		n_read++;
 		if (st != TD_OK)

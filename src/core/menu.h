@@ -33,7 +33,8 @@ typedef struct td_menu_options
 {
 	uint32_t	n;				/* size of the CS sought, 1..TD_MENU_MAX_N (seed 003: 3) */
 	uint32_t	max_reads;		/* pages read at most (lookups of missing pages not counted) */
-	int			same_domain;	/* only links within the key page's site (seed 003 §5.2.4) */
+	unsigned	flags;			/* TD_LINKS_* for the key page's links (links.h); the pages
+								 * read get TD_LINKS_UNWRAP_ARCHIVE when it is set */
 } td_menu_options;
 
 typedef struct td_menu_result

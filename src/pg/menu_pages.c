@@ -130,7 +130,7 @@ td_pg_menu_run(td_pg_crawl *c, const td_tree *key, const td_buf *key_url, int32 
 
 	opt.n = (uint32_t) n;
 	opt.max_reads = (uint32_t) max_reads;
-	opt.same_domain = same_domain;
+	opt.flags = same_domain ? TD_LINKS_SAME_DOMAIN : 0;
 	td_pg_env_cancel_only(c->env);
 	TD_PG_CALL(c->env, (void) 0,
 			   td_menu_pages(c->env, key, key_url->data, key_url->len, &opt, load, c, res), NULL);

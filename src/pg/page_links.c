@@ -64,7 +64,7 @@ links_of(FunctionCallInfo fcinfo, bool is_bytea, bool ordered, td_env *env, td_l
 	{
 		td_links_free(links);
 		td_links_init(links, env);
-		st = td_links_extract(tree, url, url_len, same_domain, links);
+		st = td_links_extract(tree, url, url_len, same_domain ? TD_LINKS_SAME_DOMAIN : 0, links);
 		if (st == TD_OK && ordered)
 			st = td_links_order(tree, links, url, url_len);
 		if (st != TD_EINTR)

@@ -232,7 +232,7 @@ test_links(void)
 	CHECK(t != NULL, "parse");
 
 	td_links_init(&l, &env);
-	CHECK(td_links_extract(t, "http://x.org/site/index.html", 28, 1, &l) == TD_OK, "extract");
+	CHECK(td_links_extract(t, "http://x.org/site/index.html", 28, TD_LINKS_SAME_DOMAIN, &l) == TD_OK, "extract");
 	CHECK(l.n == 6, "same-domain links %u", l.n);
 	CHECK(l.n >= 6 && strcmp(td_link_url(&l, 0), "http://x.org/site/a.html") == 0 &&
 		  strcmp(td_link_url(&l, 1), "http://x.org/site/b.html") == 0 &&
@@ -258,7 +258,26 @@ test_links(void)
 	CHECK(td_links_extract(t, "http://x.org/site/index.html", 28, 0, &l) == TD_OK && l.n == 7, "all %u", l.n);
 	td_links_free(&l);
 	td_links_init(&l, &env);
-	CHECK(td_links_extract(t, "x.org/site", 10, 1, &l) == TD_EARG, "bad page url");
+	CHECK(td_links_extract(t, "x.org/site", 10, TD_LINKS_SAME_DOMAIN, &l) == TD_EARG, "bad page url");
+	td_links_free(&l);
+	td_tree_free(t);
+
+	/* Wayback links stand for their originals when asked */
+	t = parse(&env, "<a href='/web/20090101000000/http://x.org:80/a/b.html'>w</a>"
+			  "<a href='https://web.archive.org/web/2009im_/http://other.org/i.png'>i</a>"
+			  "<a href='/web/2009/mailto:x'>m</a>");
+	td_links_init(&l, &env);
+	CHECK(td_links_extract(t, "https://web.archive.org/web/2009/http://x.org/", 46,
+						   TD_LINKS_UNWRAP_ARCHIVE | TD_LINKS_SAME_DOMAIN, &l) == TD_OK, "unwrap");
+	CHECK(l.n == 1 && strcmp(td_link_url(&l, 0), "http://x.org/a/b.html") == 0,
+		  "same domain is the original's: %u", l.n);
+	td_links_free(&l);
+	td_links_init(&l, &env);
+	CHECK(td_links_extract(t, "https://web.archive.org/web/2009/http://x.org/", 46,
+						   TD_LINKS_UNWRAP_ARCHIVE, &l) == TD_OK && l.n == 3, "unwrap all %u", l.n);
+	CHECK(l.n == 3 && strcmp(td_link_url(&l, 0), "http://x.org/a/b.html") == 0 &&
+		  strcmp(td_link_url(&l, 1), "http://other.org/i.png") == 0 &&
+		  strcmp(td_link_url(&l, 2), "https://web.archive.org/web/2009/mailto:x") == 0, "originals");
 	td_links_free(&l);
 	td_tree_free(t);
 }
@@ -278,7 +297,7 @@ test_dom_relevance(void)
 	td_env_default(&env);
 	t = parse(&env, html);
 	td_links_init(&l, &env);
-	CHECK(td_links_extract(t, "http://x.org/a/", 15, 1, &l) == TD_OK && l.n == 6, "extract");
+	CHECK(td_links_extract(t, "http://x.org/a/", 15, TD_LINKS_SAME_DOMAIN, &l) == TD_OK && l.n == 6, "extract");
 	CHECK(td_links_order(t, &l, "http://x.org/a/", 15) == TD_OK, "order");
 	/* 4 is 6 from the others; menu items 4 apart; 5 and 6 are siblings: 2 */
 	CHECK(l.v[3].ddist == 6 && l.v[0].ddist == 4 && l.v[4].ddist == 2, "ddist %u %u %u",
@@ -291,7 +310,7 @@ test_dom_relevance(void)
 	/* one link alone: no other link, infinitely far */
 	t = parse(&env, "<p><a href='/x'>x</a></p>");
 	td_links_init(&l, &env);
-	CHECK(td_links_extract(t, "http://x.org/", 13, 1, &l) == TD_OK && td_links_order(t, &l, "http://x.org/", 13) == TD_OK &&
+	CHECK(td_links_extract(t, "http://x.org/", 13, TD_LINKS_SAME_DOMAIN, &l) == TD_OK && td_links_order(t, &l, "http://x.org/", 13) == TD_OK &&
 		  l.n == 1 && l.v[0].ddist == TD_NONE && l.n_order == 1, "alone");
 	td_links_free(&l);
 	td_tree_free(t);
@@ -350,7 +369,7 @@ test_menu_pages(void)
 	td_env		env;
 	td_tree    *key;
 	td_menu_result res;
-	td_menu_options opt = {3, 100, 1};
+	td_menu_options opt = {3, 100, TD_LINKS_SAME_DOMAIN};
 	crawl		c = {crawl_urls, crawl_html, 5, 0, 0, {0}};
 	const char *ku = "http://x.org/s/key";
 
@@ -408,7 +427,7 @@ test_enomem_interrupt(void)
 	td_env		plain;
 	td_tree    *key;
 	td_menu_result res;
-	td_menu_options opt = {4, 100, 1};
+	td_menu_options opt = {4, 100, TD_LINKS_SAME_DOMAIN};
 	crawl		c = {crawl_urls, crawl_html, 5, 0, 0, {0}};
 	const char *ku = "http://x.org/s/key";
 	int			k,

@@ -81,7 +81,7 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	if (td_parse_html(&env, html, html_len, "UTF-8", NULL, &tree) != TD_OK)
 		return 0;
 	td_links_init(&links, &env);
-	st = td_links_extract(tree, base, base_len, html_len & 1, &links);
+	st = td_links_extract(tree, base, base_len, (unsigned) html_len & 3, &links);
 	if (st == TD_OK)
 	{
 		for (uint32_t i = 0; i < links.n; i++)
