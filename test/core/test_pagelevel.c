@@ -18,6 +18,7 @@
 #include "counting.h"
 #include "isotonic.h"
 #include "pagelevel.h"
+#include "tags.h"
 #include "tree.h"
 
 static td_env env;
@@ -130,6 +131,7 @@ test_hand_page(void)
 	td_page_marks m;
 	bool		exact = true,
 				hidden_ok = true,
+				page_ok = true,
 				same = true;
 	int			n_seg = 0,
 				n_hidden = 0;
@@ -168,8 +170,13 @@ test_hand_page(void)
 		while (a != 0 && m.score[a] == -1)
 			a = t->nodes[a].parent;
 		hidden_ok &= m.smooth[i] == m.smooth[a];
-		hidden_ok &= m.area[i] < o.min_area || (t->nodes[i].flags & (TD_F_HIDDEN | TD_F_INHIDDEN));
+		if (t->nodes[i].tag == TD_TAG_HTML || t->nodes[i].tag == TD_TAG_BODY)
+			page_ok &= m.smooth[i] == m.smooth[0] && m.drop[i] == 0 && m.area[i] >= o.min_area;
+		else
+			hidden_ok &= m.area[i] < o.min_area || (t->nodes[i].flags & (TD_F_HIDDEN | TD_F_INHIDDEN));
 	}
+	/* <html> and <body> are the page: rolled into the root, never dropped */
+	CHECK(page_ok, "html and body take the root's value");
 	CHECK(n_hidden >= 5, "hidden small elements: %d", n_hidden);
 	CHECK(hidden_ok, "hidden elements take their shown ancestor's smoothed score");
 	CHECK(exact, "nothing outside nav/footer dropped");
