@@ -56,6 +56,7 @@
 #include "tree.h"
 
 #include "corpus.h"
+#include "gold_labels.h"
 
 static td_env env;
 static td_page_opts popts;
@@ -194,6 +195,7 @@ site_marks(int from, int to)
 	td_buf_free(&ser);
 	struct_marks(from, to);
 }
+
 
 /* Every site of a sites folder: pages parsed, site-level marks. */
 static int
@@ -346,6 +348,21 @@ page_level(const td_tree *t, const td_logreg *m, const char *url)
 	}
 	t_level += bench_now() - t0;
 	n_level++;
+	if (getenv("TD_DUMP") && url && strstr(url, getenv("TD_DUMP")))
+		for (uint32_t k = 0; k < t->n_nodes; k++)
+			if (pm.score[k] >= 0 && pm.area[k] >= 40)
+			{
+				uint32_t	il = 0,
+							cll = 0;
+				const char *id = td_node_attr(t, k, "id", &il),
+						   *cl = td_node_attr(t, k, "class", &cll);
+
+				fprintf(stderr, "%*s%u <%.*s id=%.*s cl=%.*s> area %u score %.3f smooth %.3f%s%s\n",
+						(int) t->nodes[k].depth, "", k, (int) t->nodes[k].str_len, td_node_str(t, k),
+						id ? (int) (il < 20 ? il : 20) : 0, id ? id : "",
+						cl ? (int) (cll < 30 ? cll : 30) : 0, cl ? cl : "", pm.area[k], pm.score[k], pm.smooth[k],
+						pm.seg_start[k] ? " SEG" : "", pm.drop[k] ? " DROP" : "");
+			}
 	drop = pm.drop;
 	pm.drop = NULL;
 	td_page_marks_free(t, &pm);
@@ -391,7 +408,7 @@ score(const char *gold, const char *out, const char *variant)
 static int
 in_group_parity(const page *p, int parity)
 {
-	return p->group % 2 == parity;
+	return p->group == -2 || p->group % 2 == parity;
 }
 
 static int
@@ -400,14 +417,74 @@ any_page(const page *p, int arg)
 	return 1;
 }
 
+static void column(const char *line, int col, char *buf, size_t size);
+
+/*
+ * TD_GOLD_TRAIN=DATASET_DIR (sites mode): that dataset's train-split pages,
+ * labelled from their gold text (gold_labels), join the training rows of
+ * both halves.
+ */
+static void
+load_gold_train(const char *dataset)
+{
+	char		path[8192],
+				line[65536],
+				id[1024],
+				sp[64];
+	FILE	   *mf;
+
+	snprintf(path, sizeof(path), "%s/manifest.tsv", dataset);
+	if (!(mf = fopen(path, "r")))
+	{
+		fprintf(stderr, "%s: cannot open\n", path);
+		exit(1);
+	}
+	while (fgets(line, sizeof(line), mf))
+	{
+		td_tree    *t;
+		page	   *p;
+
+		column(line, 0, id, sizeof(id));
+		column(line, 7, sp, sizeof(sp));
+		if (strcmp(id, "id") == 0 || strcmp(sp, "train") != 0)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s.html", dataset, id);
+		if (!(t = parse_file(path)))
+			continue;
+		p = add_page();
+		p->tree = t;
+		p->rel = strdup(id);
+		p->group = -2;
+		snprintf(path, sizeof(path), "%s/%s.txt", dataset, id);
+		p->site_drop = p->train_drop = gold_labels(t, path);
+	}
+	fclose(mf);
+}
+
 static void
 run_sites(const char *sites, const char *out)
 {
+	int			n_site_pages;
 	td_logreg	model[2];
 
 	load_sites(sites);
 	printf("%d pages parsed in %.2f s (%.0f pages/s)\n", n_pages, t_parse, n_pages / t_parse);
-	for (int p = 0; p < 2; p++)
+	n_site_pages = n_pages;
+	if (getenv("TD_GOLD_TRAIN"))
+		load_gold_train(getenv("TD_GOLD_TRAIN"));
+	for (int p = 0; p < 2 && getenv("TD_MODEL_IN"); p++)
+	{
+		size_t		len;
+		char	   *json = bench_read_file(getenv("TD_MODEL_IN"), &len);
+
+		if (!json || td_logreg_parse(&env, json, len, &model[p]) != TD_OK)
+		{
+			fprintf(stderr, "TD_MODEL_IN: cannot read a model\n");
+			exit(1);
+		}
+		free(json);
+	}
+	for (int p = 0; p < 2 && !getenv("TD_MODEL_IN"); p++)
 	{
 		td_trainer	tr;
 
@@ -416,7 +493,7 @@ run_sites(const char *sites, const char *out)
 		fit(&tr, &model[p]);
 		td_trainer_free(&tr);
 	}
-	for (int i = 0; i < n_pages; i++)
+	for (int i = 0; i < n_site_pages; i++)
 	{
 		page	   *pg = &pages[i];
 		const td_logreg *m = &model[1 - pg->group % 2];	/* trained on the other half */
@@ -506,6 +583,8 @@ run_pages(const char *dataset, const char *out, const char *sites)
 	double		t_pages;
 
 	load_sites(sites);
+	if (getenv("TD_GOLD_TRAIN"))
+		load_gold_train(getenv("TD_GOLD_TRAIN"));
 	first = n_pages;
 	snprintf(path, sizeof(path), "%s/manifest.tsv", dataset);
 	if (!(mf = fopen(path, "r")))
@@ -534,7 +613,8 @@ run_pages(const char *dataset, const char *out, const char *sites)
 		column(line, 2, host, sizeof(host));
 		column(line, 7, sp, sizeof(sp));
 		test = !split || strcmp(sp, split) == 0;
-		if (!test && !(hosts && strcmp(sp, "train") == 0))
+		if (!test && !((hosts || (getenv("TD_GOLD") && atoi(getenv("TD_GOLD")))) &&
+					   strcmp(sp, "train") == 0))
 			continue;
 		snprintf(path, sizeof(path), "%s/%s.html", dataset, id);
 		if (!(t = parse_file(path)))
@@ -582,6 +662,17 @@ run_pages(const char *dataset, const char *out, const char *sites)
 	}
 	fclose(mf);
 	t_pages = t_parse;
+	if (getenv("TD_GOLD") && atoi(getenv("TD_GOLD")))
+		for (int i = first; i < n_pages; i++)
+			if (!pages[i].test)
+			{
+				snprintf(path, sizeof(path), "%s/%s.txt", dataset, pages[i].rel);
+				pages[i].site_drop = gold_labels(pages[i].tree, path);
+				pages[i].train_drop = pages[i].site_drop;
+			}
+	if (getenv("TD_NOSITES") && atoi(getenv("TD_NOSITES")))
+		for (int i = 0; i < first; i++)
+			pages[i].site_drop = NULL;
 	/* train-split hosts with >= 5 pages: site-level labels from their own profile */
 	if (hosts)
 	{

@@ -2,7 +2,8 @@
  * train_corpus.c — trains the page-level classifier from site-level labels
  * (seed 000 §5.1) over a folder of sites and measures it on held-out sites.
  *
- *   train_corpus SITES_DIR PRED_DIR [parity] [threshold] [model.json]
+ *   train_corpus [--write-default FILE.c] [--gold DATASET_DIR] SITES_DIR PRED_DIR
+ *                [parity] [threshold] [model.json]
  *
  * Sites are taken in name order; those whose index has the given parity
  * (default 0: the 1st, 3rd, ...) are for training, the others for testing.
@@ -16,6 +17,9 @@
  * labels, and writes each test page's text with every node scoring > 0.5
  * dropped (with its subtree) to PRED_DIR/<site>/NNN.txt: score with
  * ../shared/eval/score.py against a gold folder holding the test sites only.
+ * --gold DATASET_DIR adds that dataset's train-split pages (manifest.tsv),
+ * labelled from their gold text (gold_labels.h), to the training rows; the
+ * built-in model is trained with --gold ../shared/corpus/pages/dragnet.
  * TD_LAMBDA and TD_BALANCE in the environment override the trainer's options.
  *
  * Build (from the repository root):
@@ -44,6 +48,7 @@
 #include "tree.h"
 
 #include "corpus.h"
+#include "gold_labels.h"
 
 static int
 list_pages(const char *dir, char **names, int max)
@@ -158,11 +163,69 @@ auc(int c, size_t *n_out, size_t *pos_out, double *acc_out)
 }
 
 /*
+ * --gold DATASET_DIR: the dataset's train-split pages (manifest.tsv column
+ * "split"), labelled from their gold text, join the training rows.
+ */
+static int
+add_gold_pages(td_env *env, td_trainer *tr, const char *dataset, double *t_feat)
+{
+	char		path[8192],
+				line[65536];
+	FILE	   *mf;
+	int			n = 0;
+
+	snprintf(path, sizeof(path), "%s/manifest.tsv", dataset);
+	if (!(mf = fopen(path, "r")))
+	{
+		fprintf(stderr, "%s: cannot open\n", path);
+		exit(1);
+	}
+	while (fgets(line, sizeof(line), mf))
+	{
+		char	   *col[8];
+		char	   *p = line;
+		int			c;
+		td_tree    *t;
+		td_features f;
+		uint8_t    *drop;
+		double		t0;
+
+		for (c = 0; c < 8 && p; c++)
+		{
+			col[c] = p;
+			if ((p = strchr(p, '\t')))
+				*p++ = 0;
+		}
+		if (c < 8 || strcmp(col[0], "id") == 0 || strncmp(col[7], "train", 5) != 0)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s.html", dataset, col[0]);
+		if (!(t = bench_parse_file(env, path)))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s.txt", dataset, col[0]);
+		t0 = bench_now();
+		if (!(drop = gold_labels(t, path)) || td_compute_features(t, NULL, 0, &f) != TD_OK ||
+			td_trainer_add_page(tr, t, &f, drop) != TD_OK)
+		{
+			fprintf(stderr, "%s: cannot label or train\n", path);
+			exit(1);
+		}
+		*t_feat += bench_now() - t0;
+		td_features_free(t, &f);
+		free(drop);
+		td_tree_free(t);
+		n++;
+	}
+	fclose(mf);
+	return n;
+}
+
+/*
  * The model as a C initializer of td_default_model() (hex floats: the exact
  * doubles).  cmd is the command line that made it, for the header.
  */
 static int
-write_default(const td_logreg *m, const char *path, const char *cmd, int pages, size_t rows)
+write_default(const td_logreg *m, const char *path, const char *cmd, int pages, int gold_pages,
+			  size_t rows)
 {
 	FILE	   *o = fopen(path, "wb");
 
@@ -176,11 +239,13 @@ write_default(const td_logreg *m, const char *path, const char *cmd, int pages, 
 			" *   (build build/bench/train_corpus with the cc line in bench/train_corpus.c)\n"
 			" *   %s\n"
 			" *\n"
-			" * Training set: %d pages, %zu element rows, labelled by site-level\n"
-			" * template marks (td_mark_template, threshold 0.1, each site's profile\n"
-			" * built from all its pages; seed 000 §5.1) OR structural marks\n"
-			" * (td_mark_structural, labels.h, threshold 0.1, each site's profile of\n"
-			" * structural fingerprints); td_train_opts_default.\n"
+			" * Training set: %d pages, %zu element rows.  The sites' pages are\n"
+			" * labelled by site-level template marks (td_mark_template, threshold\n"
+			" * 0.1, each site's profile built from all its pages; seed 000 §5.1) OR\n"
+			" * structural marks (td_mark_structural, labels.h, threshold 0.1, each\n"
+			" * site's profile of structural fingerprints); %d of the pages are a\n"
+			" * dataset's train split labelled from their gold text\n"
+			" * (bench/gold_labels.h).  td_train_opts_default.\n"
 			" * Only the weights ship, never the pages.  A C initializer, not JSON text\n"
 			" * parsed at first use: nothing to allocate, nothing that can fail, no\n"
 			" * static state (so no thread-safety question even outside a PostgreSQL\n"
@@ -191,7 +256,7 @@ write_default(const td_logreg *m, const char *path, const char *cmd, int pages, 
 			"_Static_assert(TD_N_FEATURES == %d, \"default model has %d features\");\n"
 			"_Static_assert(TD_N_SIZE_CLASSES == %d, \"default model has %d size classes\");\n\n"
 			"static const td_logreg default_model = {{\n",
-			cmd, pages, rows, TD_FEAT_SCHEME, TD_FEAT_SCHEME, TD_N_FEATURES, TD_N_FEATURES,
+			cmd, pages, rows, gold_pages, TD_FEAT_SCHEME, TD_FEAT_SCHEME, TD_N_FEATURES, TD_N_FEATURES,
 			TD_N_SIZE_CLASSES, TD_N_SIZE_CLASSES);
 	for (int c = 0; c < TD_N_SIZE_CLASSES; c++)
 	{
@@ -220,11 +285,18 @@ write_default(const td_logreg *m, const char *path, const char *cmd, int pages, 
 int
 main(int argc, char **argv)
 {
-	const char *default_out = NULL;
+	const char *default_out = NULL,
+			   *gold = NULL;
 
 	if (argc > 2 && strcmp(argv[1], "--write-default") == 0)
 	{
 		default_out = argv[2];
+		argv += 2;
+		argc -= 2;
+	}
+	if (argc > 2 && strcmp(argv[1], "--gold") == 0)
+	{
+		gold = argv[2];
 		argv += 2;
 		argc -= 2;
 	}
@@ -246,7 +318,8 @@ main(int argc, char **argv)
 				t_fit,
 				t0;
 	int			train_pages = 0,
-				test_pages = 0;
+				test_pages = 0,
+				gold_pages = 0;
 
 	td_env_default(&env);
 	td_trainer_init(&tr, &env);
@@ -262,6 +335,10 @@ main(int argc, char **argv)
 	if (d)
 		closedir(d);
 	qsort(site_names, n_sites, sizeof(char *), bench_cmp_str);
+
+	if (gold)
+		gold_pages = add_gold_pages(&env, &tr, gold, &t_feat);
+	train_pages += gold_pages;
 
 	/* two rounds: 0 trains on the training sites, 1 tests on the others */
 	for (int round = 0; round < 2; round++)
@@ -297,9 +374,9 @@ main(int argc, char **argv)
 			{
 				char		cmd[1024];
 
-				snprintf(cmd, sizeof(cmd), "build/bench/train_corpus --write-default %s %s",
-						 default_out, sites);
-				if (!write_default(&model, default_out, cmd, train_pages, tr.n))
+				snprintf(cmd, sizeof(cmd), "build/bench/train_corpus --write-default %s%s%s %s",
+						 default_out, gold ? " --gold " : "", gold ? gold : "", sites);
+				if (!write_default(&model, default_out, cmd, train_pages, gold_pages, tr.n))
 				{
 					fprintf(stderr, "%s: cannot write\n", default_out);
 					return 1;
