@@ -6,7 +6,8 @@
  * page-level detection, page-level alone otherwise.
  *
  * How the two detections combine is decided in one place, combine_drops():
- * for now a node is dropped when either drops it.
+ * a node is dropped when either drops it; page-level then judges at
+ * TD_DEFAULT_COMBINED_THRESHOLD (0.8), not 0.5 (pagelevel.h).
  */
 #include "page.h"
 
@@ -113,7 +114,8 @@ clean_text(FunctionCallInfo fcinfo, bool is_bytea)
 	if (use_site)
 		TD_PG_CALL(&env, memset(&site, 0, sizeof(site)),
 				   td_mark_template(tree, view, TD_DEFAULT_THRESHOLD, &site), NULL);
-	td_pg_page_level(&env, tree, model, TD_DEFAULT_PENALTY, TD_DEFAULT_PAGE_THRESHOLD,
+	td_pg_page_level(&env, tree, model, TD_DEFAULT_PENALTY,
+					 use_site ? TD_DEFAULT_COMBINED_THRESHOLD : TD_DEFAULT_PAGE_THRESHOLD,
 					 PG_ARGISNULL(3) ? NULL : PG_GETARG_TEXT_PP(3), &page);
 
 	drop = MemoryContextAllocHuge(scratch, Max(tree->n_nodes, 1));
