@@ -20,62 +20,66 @@
  */
 #include "pagelevel.h"
 
-_Static_assert(TD_FEAT_SCHEME == 1, "default model trained under feature scheme 1");
-_Static_assert(TD_N_FEATURES == 48, "default model has 48 features");
+_Static_assert(TD_FEAT_SCHEME == 2, "default model trained under feature scheme 2");
+_Static_assert(TD_N_FEATURES == 52, "default model has 52 features");
 _Static_assert(TD_N_SIZE_CLASSES == 4, "default model has 4 size classes");
 
 static const td_logreg default_model = {{
 	{							/* size class 0 */
-		0x1.54888703e933p+1,
+		0x1.6657c973fb1f6p+1,
 		{						/* weight */
-			0x1.9e77d32f5336fp-4,	/* text_before */
-			-0x1.a617c9161d645p-4,	/* text_after */
-			-0x1.4796bd6db02ebp-2,	/* margin */
-			0x1.fdcfcc05fe228p-3,	/* page_share */
-			-0x1.26fab9b21db5p-3,	/* log_area */
-			0x1.7eaf78feaf5dp-3,	/* links_per_word */
-			0x1.a0794a53d8d35p-1,	/* anchor_text */
-			-0x1.3f8091c4dd45ep-2,	/* anchor_size */
-			-0x1.0ef54bd9bf0b7p-2,	/* intra_links */
-			-0x1.7727edb567a2ep-2,	/* visible_per_byte */
-			-0x1.12ff373c5d534p-2,	/* title_words */
-			-0x1.5c4cba8570e2fp-4,	/* depth */
-			-0x1.095f5227edb38p-3,	/* log_children */
-			0x1.b3d884f9e4123p-8,	/* punct_per_word */
-			-0x1.5ecd8b27d361dp-2,	/* avg_word_len */
+			0x1.bbcc09581d507p-5,	/* text_before */
+			-0x1.c906e1d58eeb5p-5,	/* text_after */
+			-0x1.4b50928ed38bfp-3,	/* margin */
+			0x1.b9fc9423ca42dp-3,	/* page_share */
+			-0x1.cfe3bed70a3afp-2,	/* log_area */
+			0x1.54b17f0ceb53bp-3,	/* links_per_word */
+			0x1.101a14980a15dp-1,	/* anchor_text */
+			-0x1.00711874d162ap-2,	/* anchor_size */
+			-0x1.bf07630621c95p-3,	/* intra_links */
+			-0x1.e17c2a39360b3p-3,	/* visible_per_byte */
+			-0x1.220597287dbbep-2,	/* title_words */
+			-0x1.482829dc8a4cdp-4,	/* depth */
+			-0x1.ee0780e52509bp-8,	/* log_children */
+			0x1.1646ad388b278p-7,	/* punct_per_word */
+			-0x1.e7894a595531dp-3,	/* avg_word_len */
 			0x0p+0,	/* log_media */
-			0x1.d1ef089db277p-7,	/* tag_nav */
-			-0x1.236a83d40a67ap-8,	/* tag_header */
-			-0x1.c483f0e258e1cp-8,	/* tag_footer */
-			0x1.46d44acb580b9p-6,	/* tag_aside */
-			0x1.99b2fb9c206edp-2,	/* tag_list */
-			-0x1.b1927ee2a25e3p-6,	/* tag_a */
-			0x1.6c7eaf0a542bdp-6,	/* tag_p */
-			0x1.162d796adc0dep-2,	/* tag_div */
-			0x1.03377504a02b5p-6,	/* tag_table */
-			0x1.842cd8e3fbdc5p-4,	/* tag_form */
-			0x1.d10f1e98484c7p-3,	/* tag_heading */
-			0x1.ba82d7d1a880bp-6,	/* tag_article */
-			-0x1.6d14a1008f374p-3,	/* tok_nav */
-			0x1.8b3ef5e1abc59p-3,	/* tok_menu */
-			0x1.2978a3c0077b2p-4,	/* tok_footer */
-			-0x1.f1a6cdb7f43ecp-3,	/* tok_header */
-			0x1.7e6b918baf793p-4,	/* tok_sidebar */
-			0x1.bd9072ba6976cp-4,	/* tok_share */
-			0x1.1c5521f8da8e7p-4,	/* tok_social */
-			-0x1.14343de8d1c6ap-3,	/* tok_comment */
-			-0x1.19a52436ed284p-8,	/* tok_breadcrumb */
-			-0x1.5ac905158d14ep-6,	/* tok_related */
-			0x1.684aa2ac4d234p-4,	/* tok_widget */
-			0x1.15e70dbc06d8cp-7,	/* tok_ad */
-			0x1.84f7e809a8162p-6,	/* tok_banner */
-			0x1.dff5b7aa7fb2ep-6,	/* tok_cookie */
-			-0x1.bb4df46533934p-7,	/* tok_copyright */
-			0x1.618b15d4e4a87p-6,	/* tok_login */
-			0x1.4630fc9bcc2a8p-3,	/* tok_search */
-			-0x1.0dcbe706a4d43p-5,	/* tok_content */
-			0x1.e8fc6337bd171p-1,	/* in_template_area */
-			-0x1.7f8882810d58p-2,	/* in_content_area */
+			0x1.12adfa720a972p-7,	/* tag_nav */
+			-0x1.d66ea9544ba6ep-14,	/* tag_header */
+			-0x1.5851a14ce1342p-7,	/* tag_footer */
+			0x1.c16923c8e3cep-7,	/* tag_aside */
+			0x1.4a496e4cb98fdp-2,	/* tag_list */
+			-0x1.25cc282b2acf3p-10,	/* tag_a */
+			-0x1.61298f76ebcf5p-6,	/* tag_p */
+			0x1.563634531a0b3p-3,	/* tag_div */
+			-0x1.38068c2a5c6c7p-5,	/* tag_table */
+			0x1.1bef4341dd3b8p-4,	/* tag_form */
+			0x1.1122d841b81e3p-3,	/* tag_heading */
+			0x1.b23952568beeap-6,	/* tag_article */
+			-0x1.8f3be26b41bb9p-3,	/* tok_nav */
+			0x1.6b1246a66def2p-3,	/* tok_menu */
+			0x1.2bbe36c89fbb3p-4,	/* tok_footer */
+			-0x1.aa83ede34d6fep-3,	/* tok_header */
+			0x1.2ddb91b2096d3p-4,	/* tok_sidebar */
+			0x1.57890abc1e3cep-3,	/* tok_share */
+			0x1.1ad537f3464e3p-4,	/* tok_social */
+			-0x1.bde4762cdc9bfp-4,	/* tok_comment */
+			-0x1.03127c7ca37ffp-6,	/* tok_breadcrumb */
+			0x1.4d11abc8cd00ep-10,	/* tok_related */
+			0x1.543140963ae9p-4,	/* tok_widget */
+			0x1.110f13d173e3ep-7,	/* tok_ad */
+			0x1.bbfa32b4ab06cp-6,	/* tok_banner */
+			0x1.ed69f5e965837p-6,	/* tok_cookie */
+			0x1.94651966efbefp-10,	/* tok_copyright */
+			0x1.57dbd607a9752p-5,	/* tok_login */
+			0x1.18abbb8af9443p-3,	/* tok_search */
+			-0x1.058da827410c1p-4,	/* tok_content */
+			0x1.3db4735b94c7dp-1,	/* in_template_area */
+			-0x1.bef7187cec344p-3,	/* in_content_area */
+			-0x1.00340ac0f8c3ep-1,	/* in_main */
+			0x0p+0,	/* has_main */
+			-0x1.00340ac0f8c3ep-1,	/* main_share */
+			-0x1.d7cb882a93a03p-6,	/* rel_score */
 		},
 		{						/* mean */
 			0x1.03c16e7313a7dp-1,	/* text_before */
@@ -126,6 +130,10 @@ static const td_logreg default_model = {{
 			0x1.0cd77d482e839p-5,	/* tok_content */
 			0x1.7269eaba77271p-1,	/* in_template_area */
 			0x1.8467ee7a7e363p-1,	/* in_content_area */
+			0x1.7ae20be16e90bp-3,	/* in_main */
+			0x0p+0,	/* has_main */
+			0x1.7ae20be16e90bp-3,	/* main_share */
+			-0x1.026a3fe6b51bbp-12,	/* rel_score */
 		},
 		{						/* scale */
 			0x1.5de8973797758p-2,	/* text_before */
@@ -176,60 +184,68 @@ static const td_logreg default_model = {{
 			0x1.6cde961542ee7p-3,	/* tok_content */
 			0x1.ca0506d149ebfp-2,	/* in_template_area */
 			0x1.b633051087d1fp-2,	/* in_content_area */
+			0x1.8d9e30269b1e5p-2,	/* in_main */
+			0x1p+0,	/* has_main */
+			0x1.8d9e30269b1e5p-2,	/* main_share */
+			0x1.3da598204b76dp-6,	/* rel_score */
 		},
 		519904, 436119
 	},
 	{							/* size class 1 */
-		0x1.6bedc232cf6d6p+0,
+		0x1.7021877f78d4cp+0,
 		{						/* weight */
-			0x1.3803fd688773dp-3,	/* text_before */
-			-0x1.3108c274f4478p-3,	/* text_after */
-			-0x1.c1f31e34701d6p-3,	/* margin */
-			-0x1.0c458eafa7da3p-4,	/* page_share */
-			0x1.9e1252b1676d5p-5,	/* log_area */
-			0x1.1cd357f125862p-2,	/* links_per_word */
-			0x1.a05226d90937p-1,	/* anchor_text */
-			-0x1.bd224a1e72019p-6,	/* anchor_size */
-			-0x1.c4a2b940513d8p-3,	/* intra_links */
-			-0x1.875cef571581ap-2,	/* visible_per_byte */
-			-0x1.cb64e45c1b698p-2,	/* title_words */
-			0x1.91ccdcf5f82eap-3,	/* depth */
-			-0x1.54d097c729207p-3,	/* log_children */
-			0x1.b368956e4a59dp-4,	/* punct_per_word */
-			-0x1.a068c016c0d4ep-1,	/* avg_word_len */
-			0x1.3c8e99e2e4372p-3,	/* log_media */
-			0x1.7fb09cf6e461p-9,	/* tag_nav */
-			-0x1.bc166a7a6b12ep-6,	/* tag_header */
-			0x1.4ffe5194019f6p-4,	/* tag_footer */
-			0x1.3018395e36215p-5,	/* tag_aside */
-			0x1.4a3b0f2eb706ap-3,	/* tag_list */
-			0x1.0f08f5e165926p-3,	/* tag_a */
-			-0x1.9a83bf7b98b3bp-5,	/* tag_p */
-			0x1.91b10a61870d4p-2,	/* tag_div */
-			0x1.be9060ff10c4fp-4,	/* tag_table */
-			0x1.860fa9c8bea72p-3,	/* tag_form */
-			0x1.dc483e1a1cd17p-5,	/* tag_heading */
-			-0x1.2ce6a52b8bd04p-6,	/* tag_article */
-			0x1.2193c5134d4eep-7,	/* tok_nav */
-			0x1.3966a7ff7c95dp-3,	/* tok_menu */
-			-0x1.364a140b6969fp-4,	/* tok_footer */
-			-0x1.93bfbe43d2677p-5,	/* tok_header */
-			-0x1.1a6d70d970ba2p-4,	/* tok_sidebar */
-			-0x1.12f95117702b6p-11,	/* tok_share */
-			0x1.0407b6bbec02p-4,	/* tok_social */
-			-0x1.38c0c98f466acp-3,	/* tok_comment */
-			0x1.cde4a2dbcf11bp-6,	/* tok_breadcrumb */
-			-0x1.3ed7488794748p-5,	/* tok_related */
-			0x1.992cb62ea877fp-4,	/* tok_widget */
-			-0x1.624f57e649657p-4,	/* tok_ad */
-			0x1.1f3e9e3b26685p-6,	/* tok_banner */
-			0x1.65e7ae6a98e88p-4,	/* tok_cookie */
-			-0x1.4ed7b78709e7p-8,	/* tok_copyright */
-			0x1.e828a60840effp-6,	/* tok_login */
-			0x1.0b729bf6ce78ap-5,	/* tok_search */
-			0x1.f41730c3a8c7ap-9,	/* tok_content */
-			0x1.87f1f3087144dp-1,	/* in_template_area */
-			-0x1.28d95e4683011p-2,	/* in_content_area */
+			0x1.c63d275f5ac2ap-4,	/* text_before */
+			-0x1.c5ef878cdb3d8p-4,	/* text_after */
+			-0x1.9b4c125b91932p-4,	/* margin */
+			-0x1.5725dcc64cdd5p-9,	/* page_share */
+			0x1.a29edff2326e1p-7,	/* log_area */
+			0x1.6012292447a65p-2,	/* links_per_word */
+			0x1.183fb43cc00e2p-1,	/* anchor_text */
+			0x1.00cbce7d3026p-7,	/* anchor_size */
+			-0x1.88062ecdc80eap-3,	/* intra_links */
+			-0x1.025655e4b8bc4p-2,	/* visible_per_byte */
+			-0x1.c218b4ed4861fp-2,	/* title_words */
+			0x1.5b713689d1fa8p-3,	/* depth */
+			-0x1.d03772523f762p-4,	/* log_children */
+			0x1.53856ae907724p-4,	/* punct_per_word */
+			-0x1.e583927c17578p-2,	/* avg_word_len */
+			0x1.2592688a96b9p-3,	/* log_media */
+			-0x1.203d2dfda36cep-6,	/* tag_nav */
+			-0x1.47390399e86a5p-5,	/* tag_header */
+			0x1.1b54368457a28p-4,	/* tag_footer */
+			0x1.2b3340590abe7p-5,	/* tag_aside */
+			0x1.7306d8d1d3cb7p-4,	/* tag_list */
+			0x1.75593ef269cc8p-4,	/* tag_a */
+			-0x1.b4967ecf75d16p-4,	/* tag_p */
+			0x1.c428290766c93p-3,	/* tag_div */
+			0x1.450178ff8a7a7p-4,	/* tag_table */
+			0x1.51a6d9953e9f5p-3,	/* tag_form */
+			0x1.308dc0ed7e69p-6,	/* tag_heading */
+			-0x1.009b77a7745bbp-5,	/* tag_article */
+			-0x1.5f8747447f64cp-8,	/* tok_nav */
+			0x1.2d6201e2cf78dp-3,	/* tok_menu */
+			-0x1.4f408c567db3fp-4,	/* tok_footer */
+			-0x1.81f0fe28cb864p-5,	/* tok_header */
+			-0x1.162142e1bb9dap-4,	/* tok_sidebar */
+			0x1.05439f592fcd6p-5,	/* tok_share */
+			0x1.64ccebc03c71p-4,	/* tok_social */
+			-0x1.c0a0fe743ad55p-3,	/* tok_comment */
+			0x1.a66e2344ed53bp-7,	/* tok_breadcrumb */
+			-0x1.319ebbf13cc58p-7,	/* tok_related */
+			0x1.fc392db5d287p-5,	/* tok_widget */
+			-0x1.672645a87c765p-4,	/* tok_ad */
+			0x1.24611f8db52fep-7,	/* tok_banner */
+			0x1.55bd0b3168033p-4,	/* tok_cookie */
+			-0x1.adff344b914c8p-7,	/* tok_copyright */
+			0x1.5cdf64bfa42a5p-6,	/* tok_login */
+			0x1.813acf4e42e38p-6,	/* tok_search */
+			0x1.4abc36e0be932p-9,	/* tok_content */
+			0x1.11663e53f381dp-1,	/* in_template_area */
+			-0x1.9f90025ce346bp-3,	/* in_content_area */
+			-0x1.bf6f263e39c6cp+0,	/* in_main */
+			-0x1.055559afedf29p-4,	/* has_main */
+			0x1.b30fd79b892a4p-1,	/* main_share */
+			-0x1.4490994b23954p-4,	/* rel_score */
 		},
 		{						/* mean */
 			0x1.0c9130da0c068p-1,	/* text_before */
@@ -280,6 +296,10 @@ static const td_logreg default_model = {{
 			0x1.df2112aadb53p-5,	/* tok_content */
 			0x1.46466321c1a28p-1,	/* in_template_area */
 			0x1.a705c1f977dp-1,	/* in_content_area */
+			0x1.bd2cb29c74037p-3,	/* in_main */
+			0x1.57ef8ac99bda5p-12,	/* has_main */
+			0x1.bdb077ea6508bp-3,	/* main_share */
+			-0x1.0aa61843b0205p-8,	/* rel_score */
 		},
 		{						/* scale */
 			0x1.4d134bc0e081ap-2,	/* text_before */
@@ -330,60 +350,68 @@ static const td_logreg default_model = {{
 			0x1.e096eee3f031p-3,	/* tok_content */
 			0x1.ec54b68eaap-2,	/* in_template_area */
 			0x1.84049a17da248p-2,	/* in_content_area */
+			0x1.a65b0b6bc93aep-2,	/* in_main */
+			0x1.28adecb565b8p-6,	/* has_main */
+			0x1.a67a442174684p-2,	/* main_share */
+			0x1.56589894ee4a4p-4,	/* rel_score */
 		},
 		262193, 190762
 	},
 	{							/* size class 2 */
-		0x1.0666a387d96efp+0,
+		0x1.a2bffc77bc116p-1,
 		{						/* weight */
-			0x1.907c0cc826db5p-2,	/* text_before */
-			0x1.a9dfecfdbde8cp-4,	/* text_after */
-			0x1.695e90f641f0dp-3,	/* margin */
-			-0x1.67fc4f7a50635p-1,	/* page_share */
-			0x1.945af8a0066ffp-5,	/* log_area */
-			0x1.f4e21a0e388c3p-1,	/* links_per_word */
-			0x1.07dae13a0d0a5p+0,	/* anchor_text */
-			-0x1.9db617ad5cc12p-4,	/* anchor_size */
-			-0x1.d64d07717afa4p-2,	/* intra_links */
-			-0x1.bda3e6f940476p-2,	/* visible_per_byte */
-			-0x1.bf653b544aee3p-2,	/* title_words */
-			-0x1.00f595e0235a9p-4,	/* depth */
-			-0x1.ce6627ddc59e7p-14,	/* log_children */
-			-0x1.1671d2d5807aap-3,	/* punct_per_word */
-			-0x1.1a66cf9bd1847p+0,	/* avg_word_len */
-			-0x1.186c0538103d9p-7,	/* log_media */
-			0x1.13f8549a64fbfp-7,	/* tag_nav */
-			-0x1.997dca737b074p-5,	/* tag_header */
-			-0x1.91f3307b76326p-7,	/* tag_footer */
-			-0x1.538ebc840523ap-5,	/* tag_aside */
-			-0x1.0e23372ea631p-4,	/* tag_list */
-			0x1.4e469aeefa23ap-4,	/* tag_a */
-			-0x1.a49a7abdecf09p-5,	/* tag_p */
-			0x1.7f4fd5bdc9919p-2,	/* tag_div */
-			-0x1.185ad524f98c6p-5,	/* tag_table */
-			0x1.985a517a833a3p-4,	/* tag_form */
-			0x1.b2bf8ede469e5p-8,	/* tag_heading */
-			-0x1.db3220623e202p-5,	/* tag_article */
-			-0x1.b38ec86f8382cp-3,	/* tok_nav */
-			0x1.0a81dbe256702p-2,	/* tok_menu */
-			-0x1.b8dec36a4da6ap-6,	/* tok_footer */
-			0x1.142a6189c2975p-3,	/* tok_header */
-			-0x1.4e4fa25dde006p-3,	/* tok_sidebar */
-			-0x1.b9e29825f6516p-6,	/* tok_share */
-			-0x1.08405ed6008fap-7,	/* tok_social */
-			0x1.914567c6fb01fp-4,	/* tok_comment */
-			0x1.a825d6711c15p-6,	/* tok_breadcrumb */
-			-0x1.cb3192e19e048p-4,	/* tok_related */
-			0x1.a2fc6ff9d7efdp-3,	/* tok_widget */
-			-0x1.774a95a46841ap-10,	/* tok_ad */
-			-0x1.6916f59b02427p-5,	/* tok_banner */
+			0x1.85c1f637a38fdp-4,	/* text_before */
+			-0x1.45a1f435ff0e4p-4,	/* text_after */
+			0x1.0020973f8ab39p-2,	/* margin */
+			-0x1.9a3ce20057689p-6,	/* page_share */
+			0x1.8a94159cbcc92p-7,	/* log_area */
+			0x1.b23b54317dda2p-1,	/* links_per_word */
+			0x1.515b5a8f874d4p-1,	/* anchor_text */
+			-0x1.bd9b96c4e64cfp-4,	/* anchor_size */
+			-0x1.e6e58fd948159p-2,	/* intra_links */
+			-0x1.66543fe3a620cp-3,	/* visible_per_byte */
+			-0x1.35c3d1d760a6fp-2,	/* title_words */
+			-0x1.b729dacbb529fp-5,	/* depth */
+			0x1.18389c55428b8p-5,	/* log_children */
+			-0x1.a8c59e0bf0fefp-4,	/* punct_per_word */
+			-0x1.9902c7820e45dp-1,	/* avg_word_len */
+			0x1.a35b89c559947p-4,	/* log_media */
+			-0x1.08efa6ef411e3p-5,	/* tag_nav */
+			-0x1.6bde5a7b93351p-5,	/* tag_header */
+			-0x1.6db62ffc9a638p-5,	/* tag_footer */
+			-0x1.01d5c15238772p-5,	/* tag_aside */
+			-0x1.0dc83251d42bep-3,	/* tag_list */
+			0x1.1b80f29d62f14p-4,	/* tag_a */
+			-0x1.5212d23fa08acp-3,	/* tag_p */
+			0x1.4b6175946fd3ap-2,	/* tag_div */
+			-0x1.4aa92f850cbdfp-5,	/* tag_table */
+			0x1.bfa0e8b0a2331p-5,	/* tag_form */
+			0x1.e40ac6e81ebbcp-10,	/* tag_heading */
+			-0x1.8c6aac95d675bp-6,	/* tag_article */
+			-0x1.7f5c9962c8d88p-3,	/* tok_nav */
+			0x1.92faf878236a5p-3,	/* tok_menu */
+			-0x1.fa31006f8ee0fp-5,	/* tok_footer */
+			0x1.9da50e42e4226p-5,	/* tok_header */
+			-0x1.166cae39ef8d9p-2,	/* tok_sidebar */
+			-0x1.dbf1a816d64f4p-6,	/* tok_share */
+			-0x1.4c066d7b8e3e2p-7,	/* tok_social */
+			-0x1.c1f9659686648p-3,	/* tok_comment */
+			0x1.ca864dee9ba85p-6,	/* tok_breadcrumb */
+			-0x1.e7d445261deecp-4,	/* tok_related */
+			0x1.a79a277267b65p-3,	/* tok_widget */
+			0x1.1621037fa94d1p-8,	/* tok_ad */
+			-0x1.96bfceb6875eep-5,	/* tok_banner */
 			0x0p+0,	/* tok_cookie */
-			0x1.875fdabf39a66p-5,	/* tok_copyright */
-			0x1.28a2867567e7cp-3,	/* tok_login */
-			0x1.e95a9e5ef8284p-4,	/* tok_search */
-			-0x1.0d6ec17524488p-2,	/* tok_content */
-			0x1.bdcc8d0ca26a2p-1,	/* in_template_area */
-			-0x1.14386f40be7dap-2,	/* in_content_area */
+			0x1.61e2852f8e219p-6,	/* tok_copyright */
+			0x1.0b65b50ea02d5p-3,	/* tok_login */
+			0x1.29eeeb3ac4cb1p-3,	/* tok_search */
+			-0x1.50cfb82a902ecp-4,	/* tok_content */
+			0x1.5b4dd8db56799p-1,	/* in_template_area */
+			-0x1.6c73e8c9ea445p-3,	/* in_content_area */
+			0x1.f0d86d9ec877fp-5,	/* in_main */
+			-0x1.cc198ef93ee22p-1,	/* has_main */
+			-0x1.e0cf4c13e102p-1,	/* main_share */
+			-0x1.1e4b868070abp-1,	/* rel_score */
 		},
 		{						/* mean */
 			0x1.cc344006c4b5dp-2,	/* text_before */
@@ -434,6 +462,10 @@ static const td_logreg default_model = {{
 			0x1.38c45878944c7p-3,	/* tok_content */
 			0x1.3b59ea2bc6053p-1,	/* in_template_area */
 			0x1.9da769da769dap-1,	/* in_content_area */
+			0x1.66f747aa882bep-3,	/* in_main */
+			0x1.d64e31161e251p-4,	/* has_main */
+			0x1.045cd2e9c3d37p-2,	/* main_share */
+			0x1.7e206cd969351p-5,	/* rel_score */
 		},
 		{						/* scale */
 			0x1.4cd2e7df0577fp-2,	/* text_before */
@@ -484,60 +516,68 @@ static const td_logreg default_model = {{
 			0x1.70595013d404cp-2,	/* tok_content */
 			0x1.f20cc7c8d1439p-2,	/* in_template_area */
 			0x1.93644ac7a415bp-2,	/* in_content_area */
+			0x1.855402f0e1a8ap-2,	/* in_main */
+			0x1.4674ebc04383ep-2,	/* has_main */
+			0x1.ab1147009db2ap-2,	/* main_share */
+			0x1.4422e7ae4c904p-2,	/* rel_score */
 		},
 		35464, 22163
 	},
 	{							/* size class 3 */
-		-0x1.872c49492a377p+1,
+		-0x1.c6058a9d0a496p+1,
 		{						/* weight */
-			0x1.16b28768f07cp-1,	/* text_before */
-			0x1.3d84cc1e87b62p-3,	/* text_after */
-			0x1.802338d1d187ep-5,	/* margin */
-			-0x1.e92a00f812d84p-2,	/* page_share */
-			0x1.2eb2de9f40d7p+0,	/* log_area */
-			0x1.c9c9ff6936498p-2,	/* links_per_word */
-			0x1.a7ee0707fbd14p-1,	/* anchor_text */
-			-0x1.83ecbc39889bcp-5,	/* anchor_size */
-			-0x1.3cbf1eb139509p-1,	/* intra_links */
-			-0x1.0f1afbd5b6ffcp+0,	/* visible_per_byte */
-			-0x1.ebad9013f48e6p-2,	/* title_words */
-			0x1.3c116fd0f3ee7p-1,	/* depth */
-			-0x1.37e3c321c647dp-4,	/* log_children */
-			-0x1.0b6966149d722p-1,	/* punct_per_word */
-			-0x1.0fb40accf7be9p+1,	/* avg_word_len */
-			-0x1.49371a32a7bcbp-1,	/* log_media */
-			0x1.26853a9afb35fp-3,	/* tag_nav */
-			0x1.854475a7ea12cp-12,	/* tag_header */
-			0x1.ce15f8c02907fp-5,	/* tag_footer */
-			0x1.f8848fa2f1af9p-3,	/* tag_aside */
-			0x1.2cc3fc5015614p-4,	/* tag_list */
+			0x1.5c87c0e109c5dp-3,	/* text_before */
+			0x1.c3b3a728525f2p-4,	/* text_after */
+			0x1.c6aaa26d1149p-4,	/* margin */
+			-0x1.83aa96163be3cp-3,	/* page_share */
+			0x1.01d8c1a2420f1p+0,	/* log_area */
+			0x1.50460efe8b7cfp-2,	/* links_per_word */
+			0x1.99effc6d881f6p-2,	/* anchor_text */
+			0x1.50da23e50711ap-10,	/* anchor_size */
+			-0x1.0eb6dd24bd779p-1,	/* intra_links */
+			-0x1.ce041ab0b0326p-1,	/* visible_per_byte */
+			-0x1.159310cc3ec52p-2,	/* title_words */
+			0x1.e26fcbeba4669p-2,	/* depth */
+			-0x1.f9d65cdb3c69bp-4,	/* log_children */
+			-0x1.a9763cbab04e4p-2,	/* punct_per_word */
+			-0x1.d1efc6d5d16dep+0,	/* avg_word_len */
+			-0x1.6b1d2f6ddfa05p-1,	/* log_media */
+			0x1.043ef5ffe18f6p-3,	/* tag_nav */
+			-0x1.7993153409802p-7,	/* tag_header */
+			0x1.af26467a73312p-5,	/* tag_footer */
+			0x1.abcac136b2c39p-3,	/* tag_aside */
+			-0x1.e8af9c2d494adp-6,	/* tag_list */
 			0x0p+0,	/* tag_a */
-			-0x1.90c68a684f44ep-4,	/* tag_p */
-			-0x1.01814232a3a4ep-4,	/* tag_div */
-			-0x1.25b315166151cp-4,	/* tag_table */
-			0x1.236952b42af4dp-5,	/* tag_form */
-			0x1.18a2389aafe03p-3,	/* tag_heading */
-			-0x1.02d4409349ab5p+0,	/* tag_article */
-			0x1.299e55012fba6p-3,	/* tok_nav */
-			0x1.0af3703aff5d9p-4,	/* tok_menu */
-			0x1.de05f43f3f0f4p-5,	/* tok_footer */
-			0x1.840037b9d556dp-7,	/* tok_header */
-			0x1.b437eec7d288p-3,	/* tok_sidebar */
-			-0x1.b87fcbb39b5dp-4,	/* tok_share */
-			-0x1.b09b5f9dd45ccp-4,	/* tok_social */
-			0x1.0794274e2dfddp-1,	/* tok_comment */
-			0x1.9d6283aa517eap-3,	/* tok_breadcrumb */
-			0x1.580d65a3df4bdp-4,	/* tok_related */
-			0x1.81c7fbe1c6671p-7,	/* tok_widget */
-			-0x1.3dda404ed2863p-5,	/* tok_ad */
+			-0x1.5e8d225d39d9p-4,	/* tag_p */
+			-0x1.7c72ea4e5508fp-6,	/* tag_div */
+			0x1.7574d60df3ec5p-6,	/* tag_table */
+			0x1.36fb2b4e48badp-4,	/* tag_form */
+			0x1.9759ff6ed1a76p-4,	/* tag_heading */
+			-0x1.ee766a71f0c84p-1,	/* tag_article */
+			0x1.061c819f7483cp-3,	/* tok_nav */
+			0x1.6e9fa42eda05fp-6,	/* tok_menu */
+			0x1.b24d0a60ba2dep-5,	/* tok_footer */
+			0x1.dad0b5cfba527p-14,	/* tok_header */
+			0x1.3a15c985a83f9p-3,	/* tok_sidebar */
+			-0x1.8c8133ca31802p-4,	/* tok_share */
+			-0x1.acd7de1c197f4p-4,	/* tok_social */
+			0x1.b56f8c0aa1856p-3,	/* tok_comment */
+			0x1.944d89e06fa0bp-3,	/* tok_breadcrumb */
+			0x1.60875c19d4b04p-4,	/* tok_related */
+			0x1.1b7d5d40676fap-10,	/* tok_widget */
+			-0x1.0cb86b300b839p-5,	/* tok_ad */
 			0x0p+0,	/* tok_banner */
 			0x0p+0,	/* tok_cookie */
 			0x0p+0,	/* tok_copyright */
-			-0x1.972f9b9b560d7p-5,	/* tok_login */
-			0x1.1e41318749bbp-3,	/* tok_search */
-			-0x1.15c3a52ac7d2ep-2,	/* tok_content */
-			0x1.d1635a0e7f658p-4,	/* in_template_area */
-			-0x1.0ae70f207794fp-2,	/* in_content_area */
+			-0x1.e170ba694d598p-6,	/* tok_login */
+			0x1.7434b0fa0666p-3,	/* tok_search */
+			-0x1.bec92125c9164p-3,	/* tok_content */
+			0x1.3ffb1d12cfa61p-3,	/* in_template_area */
+			-0x1.71babfd35916fp-3,	/* in_content_area */
+			0x1.6464e5396077ap-2,	/* in_main */
+			-0x1.1003b533466d4p-1,	/* has_main */
+			-0x1.912103dcb225bp+0,	/* main_share */
+			0x1.ef899d2b3b6eep-5,	/* rel_score */
 		},
 		{						/* mean */
 			0x1.693da6f81f829p-4,	/* text_before */
@@ -588,6 +628,10 @@ static const td_logreg default_model = {{
 			0x1.47c467ed1ab55p-2,	/* tok_content */
 			0x1.6f87fb396347bp-3,	/* in_template_area */
 			0x1.28ee9573c9b37p-1,	/* in_content_area */
+			0x1.f8295240d64a1p-5,	/* in_main */
+			0x1.9dfddf23e5868p-1,	/* has_main */
+			0x1.098cc48710cb1p-1,	/* main_share */
+			0x1.c273ca23d3832p-4,	/* rel_score */
 		},
 		{						/* scale */
 			0x1.60dcff58254fp-3,	/* text_before */
@@ -638,6 +682,10 @@ static const td_logreg default_model = {{
 			0x1.ddb4897243d66p-2,	/* tok_content */
 			0x1.88f20cb84777dp-2,	/* in_template_area */
 			0x1.f969ba124bc46p-2,	/* in_content_area */
+			0x1.ec2ef17e4379dp-3,	/* in_main */
+			0x1.92dce6634bddcp-2,	/* has_main */
+			0x1.5f5dd0379cdb5p-2,	/* main_share */
+			0x1.136f7c818189dp-2,	/* rel_score */
 		},
 		9863, 1821
 	},

@@ -599,13 +599,137 @@ fill_row(const td_tree *t, uint32_t i, const acc *ai, uint32_t vis, uint32_t bef
 	x[TD_FEAT_IN_CONTENT_AREA] = ai->in_content;
 }
 
+/* Readability.js's initial score of a candidate: by tag, and +-25 by class/id. */
+static double
+candidate_init(const td_node *nd, const acc *ai)
+{
+	double		s = 0;
+
+	switch (nd->tag)
+	{
+		case TD_TAG_DIV:
+			s = 5;
+			break;
+		case TD_TAG_PRE:
+		case TD_TAG_TD:
+		case TD_TAG_BLOCKQUOTE:
+			s = 3;
+			break;
+		case TD_TAG_ADDRESS:
+		case TD_TAG_OL:
+		case TD_TAG_UL:
+		case TD_TAG_DL:
+		case TD_TAG_DD:
+		case TD_TAG_DT:
+		case TD_TAG_LI:
+		case TD_TAG_FORM:
+			s = -3;
+			break;
+		case TD_TAG_H1:
+		case TD_TAG_H2:
+		case TD_TAG_H3:
+		case TD_TAG_H4:
+		case TD_TAG_H5:
+		case TD_TAG_H6:
+		case TD_TAG_TH:
+			s = -5;
+			break;
+		default:
+			break;
+	}
+	if (ai->tok & TOK_BIT(TD_FEAT_TOK_CONTENT))
+		s += 25;
+	if (ai->tok & TEMPLATE_TOKS)
+		s -= 25;
+	return s;
+}
+
+/*
+ * Candidate scores of the main block (td_features.h) into score[] (0 where
+ * none) and the main block into *top (TD_NONE when no element qualifies).
+ * own[], commas[] and blk[] are scratch, n entries each.
+ */
+static td_status
+main_block(const td_tree *t, const uint32_t *vis, const acc *a, uint32_t *own,
+		   uint32_t *commas, uint32_t *blk, double *score, uint32_t *top)
+{
+	td_env	   *env = t->env;
+	uint32_t	n = t->n_nodes;
+	double		best = 0;
+
+	*top = TD_NONE;
+	memset(own, 0, sizeof(uint32_t) * n);
+	memset(commas, 0, sizeof(uint32_t) * n);
+	for (uint32_t i = 0; i < n; i++)
+		score[i] = 0;
+	blk[0] = 0;
+	for (uint32_t i = 1; i < n; i++)
+	{
+		const td_node *nd = &t->nodes[i];
+		const char *txt = td_node_str(t, i);
+		uint32_t	b;
+
+		if ((i & POLL_MASK) == 0 && env->interrupted(env->arg))
+			return td_fail(env, TD_EINTR, "interrupted");
+		/* an inline element's text belongs to its nearest block */
+		blk[i] = (nd->kind == TD_ELEM && !(nd->flags & TD_F_BLOCK)) ? blk[nd->parent] : i;
+		if (nd->kind != TD_TEXT || (nd->flags & TD_F_INHIDDEN))
+			continue;
+		b = blk[nd->parent];
+		own[b] += vis[i];
+		for (uint32_t k = 0; k < nd->str_len; k++)
+			commas[b] += txt[k] == ',';
+	}
+	for (uint32_t i = 1; i < n; i++)
+	{
+		const td_node *nd = &t->nodes[i];
+		double		s;
+
+		if (nd->kind != TD_ELEM || (nd->flags & (TD_F_HIDDEN | TD_F_INHIDDEN)) || own[i] < 25)
+			continue;
+		s = 1 + commas[i] + (own[i] >= 300 ? 3.0 : own[i] / 100.0);
+		score[nd->parent] += s;
+		if (nd->parent != 0)
+			score[t->nodes[nd->parent].parent] += s / 2;
+	}
+	for (uint32_t i = 1; i < n; i++)
+	{
+		if (score[i] <= 0 || t->nodes[i].kind != TD_ELEM)
+			continue;
+		score[i] += candidate_init(&t->nodes[i], &a[i]);
+		score[i] *= 1 - ratio(a[i].a_vis, vis[i]);
+		if (score[i] > best)
+		{
+			best = score[i];
+			*top = i;
+		}
+	}
+	return TD_OK;
+}
+
+/* The main-block features of element i (td_features.h). */
+static void
+fill_main(const td_tree *t, uint32_t i, uint32_t top, const uint32_t *vis,
+		  const double *score, float *x)
+{
+	int			in = top != TD_NONE && i >= top && i < t->nodes[top].end;
+	int			has = top != TD_NONE && i < top && top < t->nodes[i].end;
+
+	x[TD_FEAT_IN_MAIN] = in;
+	x[TD_FEAT_HAS_MAIN] = has;
+	x[TD_FEAT_MAIN_SHARE] = in ? 1.0 : has ? ratio(vis[top], vis[i]) : 0.0;
+	x[TD_FEAT_REL_SCORE] = top == TD_NONE ? 0.0 : score[i] / score[top];
+}
+
 td_status
 td_compute_features(const td_tree *tree, const char *base_url, size_t base_len,
 					td_features *f)
 {
 	td_env	   *env = tree->env;
 	uint32_t	n = tree->n_nodes;
-	uint32_t   *vis = NULL;
+	uint32_t   *vis = NULL,
+			   *scratch = NULL;
+	double	   *cand = NULL;
 	acc		   *a = NULL;
 	uint64_t   *title = NULL;
 	size_t		n_title = 0;
@@ -613,6 +737,7 @@ td_compute_features(const td_tree *tree, const char *base_url, size_t base_len,
 	size_t		host_len = 0;
 	uint32_t	max_depth = 0,
 				run = 0,
+				top,
 				total;
 	td_status	st;
 
@@ -624,7 +749,9 @@ td_compute_features(const td_tree *tree, const char *base_url, size_t base_len,
 	f->size_class = td_alloc(env, n);
 	vis = td_alloc(env, (size_t) n * sizeof(uint32_t));
 	a = td_alloc(env, (size_t) n * sizeof(acc));
-	if (!f->x || !f->area || !f->size_class || !vis || !a)
+	scratch = td_alloc(env, (size_t) n * 3 * sizeof(uint32_t));
+	cand = td_alloc(env, (size_t) n * sizeof(double));
+	if (!f->x || !f->area || !f->size_class || !vis || !a || !scratch || !cand)
 	{
 		st = td_fail(env, TD_ENOMEM, "out of memory computing features of %u nodes", n);
 		goto done;
@@ -666,6 +793,9 @@ td_compute_features(const td_tree *tree, const char *base_url, size_t base_len,
 			max_depth = tree->nodes[i].depth;
 	}
 
+	if ((st = main_block(tree, vis, a, scratch, scratch + n, scratch + 2 * (size_t) n, cand, &top)) != TD_OK)
+		goto done;
+
 	/* rows: visible text before node i is that of the text nodes before it */
 	total = n > 0 ? vis[0] : 0;
 	for (uint32_t i = 0; i < n; i++)
@@ -681,8 +811,11 @@ td_compute_features(const td_tree *tree, const char *base_url, size_t base_len,
 		f->area[i] = area > UINT32_MAX ? UINT32_MAX : (uint32_t) area;
 		f->size_class[i] = td_size_class(f->area[i]);
 		if (nd->kind == TD_ELEM)
+		{
 			fill_row(tree, i, &a[i], vis[i], run, total, max_depth, f->area[i],
 					 f->x + (size_t) i * TD_N_FEATURES);
+			fill_main(tree, i, top, vis, cand, f->x + (size_t) i * TD_N_FEATURES);
+		}
 		if (nd->kind == TD_TEXT)
 			run += vis[i];
 	}
@@ -690,6 +823,8 @@ td_compute_features(const td_tree *tree, const char *base_url, size_t base_len,
 done:
 	td_free(env, vis);
 	td_free(env, a);
+	td_free(env, scratch);
+	td_free(env, cand);
 	td_free(env, title);
 	if (st != TD_OK)
 		td_features_free(tree, f);

@@ -35,7 +35,7 @@
 
 #include "tree.h"
 
-#define TD_FEAT_SCHEME		1
+#define TD_FEAT_SCHEME		2
 
 /*
  * Area A_i = visible characters of the subtree + TD_AREA_PER_MEDIA for each
@@ -90,6 +90,26 @@
  *                     (all but tok_content)
  *   in_content_area   1 when the element or an ancestor is article or main
  *                     or has tok_content
+ *   in_main           1 when the element is the page's main block or inside
+ *                     it (below: Readability.js's top candidate, without a
+ *                     browser)
+ *   has_main          1 when the element is a proper ancestor of the main block
+ *   main_share        1 inside the main block, visible chars of the main
+ *                     block / the element's for its ancestors, else 0
+ *   rel_score         the element's candidate score / the main block's
+ *
+ * The main block: every element with at least 25 visible characters of its
+ * own text (text whose nearest block-level ancestor it is: inline children
+ * such as <a> or <em> included) scores 1 + its commas + min(3, chars / 100);
+ * the score goes in full to the element's parent and in half to its
+ * grandparent; a candidate (an element that received some) adds an initial
+ * score by tag (div +5; pre, td, blockquote +3; address, lists, dd, dt, li,
+ * form -3; headings, th -5) and by id/class (+25 with tok_content, -25 with
+ * any template tok_*), and is then scaled by (1 - its anchor-text share);
+ * the main block is the first candidate with the highest positive score.
+ * Site-level labels cannot teach the classifier where a page's article is;
+ * this heuristic, the core of Readability.js (the best peer on Dragnet),
+ * can (bench/README.md, "Main-block features").
  */
 #define TD_FEATURE_LIST(X) \
 	X(TEXT_BEFORE, "text_before") X(TEXT_AFTER, "text_after") X(MARGIN, "margin") \
@@ -111,7 +131,9 @@
 	X(TOK_WIDGET, "tok_widget") X(TOK_AD, "tok_ad") X(TOK_BANNER, "tok_banner") \
 	X(TOK_COOKIE, "tok_cookie") X(TOK_COPYRIGHT, "tok_copyright") \
 	X(TOK_LOGIN, "tok_login") X(TOK_SEARCH, "tok_search") X(TOK_CONTENT, "tok_content") \
-	X(IN_TEMPLATE_AREA, "in_template_area") X(IN_CONTENT_AREA, "in_content_area")
+	X(IN_TEMPLATE_AREA, "in_template_area") X(IN_CONTENT_AREA, "in_content_area") \
+	X(IN_MAIN, "in_main") X(HAS_MAIN, "has_main") X(MAIN_SHARE, "main_share") \
+	X(REL_SCORE, "rel_score")
 
 enum td_feature_id
 {

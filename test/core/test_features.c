@@ -1,7 +1,7 @@
 /*
  * test_features.c — node features of hand-written pages against values
  * worked out by hand, the intra-site link rule with and without a base URL,
- * the area and size classes, an empty page, a 100,000-level page (no
+ * the area and size classes, the main block, an empty page, a 100,000-level page (no
  * recursion), interrupts, and allocation failure at every allocation.
  */
 #include <math.h>
@@ -167,14 +167,75 @@ test_hand_page(void)
 	td_tree_free(t);
 }
 
+/*
+ * The main block (td_features.h) worked out by hand.  Visible characters
+ * (non-blank): the menu link 27, p1 31 with 3 commas, p2 33; page 91.
+ * p1 scores 1 + 3 + 0.31 = 4.31 and p2 1.33, in full to the story and in half
+ * to body; the menu's text belongs to its div (<a> is inline), which scores
+ * 1.27 to body and 0.635 to html.  Candidates: story 5.64 + 5 (div) + 25
+ * ("story" is a content token) = 35.64; body (1.27 + 2.155 + 0.665) *
+ * (1 - 27/91); html 0.635 * (1 - 27/91).
+ */
+static void
+test_main_block(void)
+{
+	td_tree    *t = parse("<html><body>"
+						  "<div id=\"nav\"><a href=\"/a\">Aaaaaaaaaa aaaaaaaaaa aaaaaaa</a></div>"
+						  "<div class=\"story\"><p>One, two, three, four and five words.</p>"
+						  "<p>Another paragraph of some length here.</p></div>"
+						  "</body></html>");
+	td_features f;
+	uint32_t	html = find(t, "html", 0),
+				body = find(t, "body", 0),
+				nav = find(t, "div", 0),
+				story = find(t, "div", 1),
+				p1 = find(t, "p", 0);
+	double		body_score = 4.09 * 64 / 91;
+
+	CHECK(td_compute_features(t, NULL, 0, &f) == TD_OK, "features: %s", env.errmsg);
+	FEQ(&f, story, IN_MAIN, 1);
+	FEQ(&f, story, HAS_MAIN, 0);
+	FEQ(&f, story, MAIN_SHARE, 1);
+	FEQ(&f, story, REL_SCORE, 1);
+	FEQ(&f, p1, IN_MAIN, 1);
+	FEQ(&f, p1, MAIN_SHARE, 1);
+	FEQ(&f, p1, REL_SCORE, 0);
+	FEQ(&f, body, IN_MAIN, 0);
+	FEQ(&f, body, HAS_MAIN, 1);
+	FEQ(&f, body, MAIN_SHARE, 64.0 / 91);
+	FEQ(&f, body, REL_SCORE, body_score / 35.64);
+	FEQ(&f, html, HAS_MAIN, 1);
+	FEQ(&f, html, REL_SCORE, 0.635 * 64 / 91 / 35.64);
+	FEQ(&f, nav, IN_MAIN, 0);
+	FEQ(&f, nav, HAS_MAIN, 0);
+	FEQ(&f, nav, MAIN_SHARE, 0);
+	FEQ(&f, nav, REL_SCORE, 0);
+	td_features_free(t, &f);
+	td_tree_free(t);
+
+	/* no element with 25 characters of its own: no main block, all zero */
+	t = parse("<html><body><p>Short text.</p><ul><li>Item</li></ul></body></html>");
+	CHECK(td_compute_features(t, NULL, 0, &f) == TD_OK, "features: %s", env.errmsg);
+	for (uint32_t i = 0; i < t->n_nodes; i++)
+		if (t->nodes[i].kind == TD_ELEM)
+		{
+			FEQ(&f, i, IN_MAIN, 0);
+			FEQ(&f, i, HAS_MAIN, 0);
+			FEQ(&f, i, MAIN_SHARE, 0);
+			FEQ(&f, i, REL_SCORE, 0);
+		}
+	td_features_free(t, &f);
+	td_tree_free(t);
+}
+
 static void
 test_names(void)
 {
 	bool		ok = true;
 
-	CHECK(TD_N_FEATURES == 48, "feature count %d", TD_N_FEATURES);
+	CHECK(TD_N_FEATURES == 52, "feature count %d", TD_N_FEATURES);
 	CHECK(strcmp(td_feature_names[0], "text_before") == 0, "first name");
-	CHECK(strcmp(td_feature_names[TD_N_FEATURES - 1], "in_content_area") == 0, "last name");
+	CHECK(strcmp(td_feature_names[TD_N_FEATURES - 1], "rel_score") == 0, "last name");
 	for (int i = 0; i < TD_N_FEATURES; i++)
 		for (int j = i + 1; j < TD_N_FEATURES; j++)
 			ok &= strcmp(td_feature_names[i], td_feature_names[j]) != 0;
@@ -417,6 +478,7 @@ int
 main(void)
 {
 	td_env_default(&env);
+	test_main_block();
 	test_names();
 	test_hand_page();
 	test_links();

@@ -223,7 +223,10 @@ test_determinism_and_json(void)
 
 		td_buf_init(&r, &env);
 		const char *head = "{\n\"extra\": {\"a\": [1, -2.5e+3, {\"b\": null}], \"c\": true},";
-		const char *tail = ",\"version\":1,\"size_bounds\":[40,4e2,4000.0],\"feature_scheme\":1}  ";
+		char		tail[128];
+
+		snprintf(tail, sizeof(tail), ",\"version\":1,\"size_bounds\":[40,4e2,4000.0],\"feature_scheme\":%d}  ",
+				 TD_FEAT_SCHEME);
 
 		td_buf_append(&r, head, strlen(head));
 		td_buf_append(&r, cls, b1.len - (cls - b1.data) - 1);	/* classes, without the final } */
@@ -264,7 +267,11 @@ parse_edited(const td_logreg *m, const char *from, const char *to)
 	at = strstr(b.data, from);
 	CHECK(at != NULL, "'%s' in the model text", from);
 	if (!at)
+	{
+		td_buf_free(&b);
+		td_buf_free(&e);
 		return TD_OK;
+	}
 	td_buf_append(&e, b.data, at - b.data);
 	td_buf_append(&e, to, strlen(to));
 	td_buf_append(&e, at + strlen(from), b.len - (at - b.data) - strlen(from));
@@ -288,9 +295,9 @@ test_invalid(void)
 	for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++)
 		CHECK(td_logreg_parse(&env, bad[k], strlen(bad[k]), &out) == TD_EFORMAT, "refused: %s", bad[k]);
 	CHECK(parse_edited(&m, "\"version\": 1", "\"version\": 2") == TD_EFORMAT, "other version");
-	CHECK(parse_edited(&m, "\"feature_scheme\": 1", "\"feature_scheme\": 9") == TD_EFORMAT, "other scheme");
-	CHECK(parse_edited(&m, ", \"in_content_area\"", "") == TD_EFORMAT, "one feature fewer");
-	CHECK(parse_edited(&m, "\"in_content_area\"", "\"in_content_area\", \"extra\"") == TD_EFORMAT,
+	CHECK(parse_edited(&m, "\"feature_scheme\": 2", "\"feature_scheme\": 9") == TD_EFORMAT, "other scheme");
+	CHECK(parse_edited(&m, ", \"rel_score\"", "") == TD_EFORMAT, "one feature fewer");
+	CHECK(parse_edited(&m, "\"rel_score\"", "\"rel_score\", \"extra\"") == TD_EFORMAT,
 		  "one feature more");
 	CHECK(parse_edited(&m, "\"text_before\"", "\"text_after\"") == TD_EFORMAT, "renamed feature");
 	CHECK(parse_edited(&m, "[40, 400, 4000]", "[40, 400, 5000]") == TD_EFORMAT, "other bounds");
