@@ -26,7 +26,14 @@
  *
  * Training labels: site-level marks OR structural marks (labels.h, from
  * each site's structural profile at TD_STRUCT_THETA, default 0.1);
- * TD_STRUCT=0 trains on the site-level marks alone.
+ * TD_STRUCT=0 trains on the site-level marks alone.  Gold labels
+ * (gold_labels.h): TD_GOLD=1 (pages mode) adds the dataset's train-split
+ * pages labelled from their gold text; TD_GOLD_TRAIN=DATASET_DIR (either
+ * mode) adds that dataset's train split the same way; TD_NOSITES=1 (pages
+ * mode) leaves the sites out of training.  The built-in model's recipe is
+ * TD_GOLD_TRAIN=../shared/corpus/pages/dragnet (bench/page_quality.sh).
+ * TD_DUMP=STRING prints the scores of every element of the pages whose URL
+ * contains STRING (pages mode), to stderr.
  *
  * Environment: TD_MIN_AREA, TD_PENALTY, TD_THRESH, TD_BASIC_THRESH,
  * TD_LEVELS override td_page_opts_default; TD_BASE=1 passes the manifest
