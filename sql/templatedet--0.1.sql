@@ -412,3 +412,50 @@ CREATE FUNCTION menu_pages(key_url text, pages regclass, n int DEFAULT 3,
 	AS 'MODULE_PATHNAME', 'menu_pages' LANGUAGE C STABLE STRICT PARALLEL RESTRICTED COST 10000 ROWS 3;
 COMMENT ON FUNCTION menu_pages(text, regclass, int, name, name, int, bool) IS
 	'Seed 003 Algorithm 2: the n pages linked from the key page that all link to each other (an n-complete subdigraph, the menu), or the largest such set found, reading pages of the table by URL in Algorithm 1''s order; pages_read counts the pages read';
+
+
+-- ---- menu-based template extraction (seed 003 ch. 3, §5.2; seed 004 §4) ----
+-- ETDM: the exact top-down mapping of the key page onto each peer page under the
+-- equality probability of Def. 3.2.2; a key node is template when it is mapped in
+-- at least `votes` of the peers (t of n, §5.2.2).  Defaults: §5.2.3 (src/core/etdm.h).
+CREATE FUNCTION etdm_template(key_html text, peer_htmls text[], votes int DEFAULT 2,
+		similarity_threshold float8 DEFAULT 0.5, activate_position boolean DEFAULT true,
+		compare_text boolean DEFAULT true,
+		w_classes float8 DEFAULT 0.5, w_position float8 DEFAULT 0.2,
+		w_attributes float8 DEFAULT 0.2, w_children float8 DEFAULT 0.1,
+		not_classes float8 DEFAULT 0.875, not_attributes float8 DEFAULT 0.25,
+		not_children float8 DEFAULT 1.0) RETURNS text
+	AS 'MODULE_PATHNAME', 'etdm_template_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION etdm_template(key_html bytea, peer_htmls bytea[], votes int DEFAULT 2,
+		similarity_threshold float8 DEFAULT 0.5, activate_position boolean DEFAULT true,
+		compare_text boolean DEFAULT true,
+		w_classes float8 DEFAULT 0.5, w_position float8 DEFAULT 0.2,
+		w_attributes float8 DEFAULT 0.2, w_children float8 DEFAULT 0.1,
+		not_classes float8 DEFAULT 0.875, not_attributes float8 DEFAULT 0.25,
+		not_children float8 DEFAULT 1.0) RETURNS text
+	AS 'MODULE_PATHNAME', 'etdm_template_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION strip_etdm(key_html text, peer_htmls text[], votes int DEFAULT 2,
+		similarity_threshold float8 DEFAULT 0.5, activate_position boolean DEFAULT true,
+		compare_text boolean DEFAULT true,
+		w_classes float8 DEFAULT 0.5, w_position float8 DEFAULT 0.2,
+		w_attributes float8 DEFAULT 0.2, w_children float8 DEFAULT 0.1,
+		not_classes float8 DEFAULT 0.875, not_attributes float8 DEFAULT 0.25,
+		not_children float8 DEFAULT 1.0) RETURNS text
+	AS 'MODULE_PATHNAME', 'strip_etdm_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION strip_etdm(key_html bytea, peer_htmls bytea[], votes int DEFAULT 2,
+		similarity_threshold float8 DEFAULT 0.5, activate_position boolean DEFAULT true,
+		compare_text boolean DEFAULT true,
+		w_classes float8 DEFAULT 0.5, w_position float8 DEFAULT 0.2,
+		w_attributes float8 DEFAULT 0.2, w_children float8 DEFAULT 0.1,
+		not_classes float8 DEFAULT 0.875, not_attributes float8 DEFAULT 0.25,
+		not_children float8 DEFAULT 1.0) RETURNS text
+	AS 'MODULE_PATHNAME', 'strip_etdm_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION etdm_template(text, text[], int, float8, boolean, boolean, float8, float8, float8, float8, float8, float8, float8) IS
+	'The key page''s template as HTML: its nodes mapped (exact top-down mapping, equality probability of seed 003 Def. 3.2.2) in at least votes of the peer pages';
+COMMENT ON FUNCTION etdm_template(bytea, bytea[], int, float8, boolean, boolean, float8, float8, float8, float8, float8, float8, float8) IS
+	'etdm_template for raw page bytes (charset from BOM or <meta>, else windows-1252)';
+COMMENT ON FUNCTION strip_etdm(text, text[], int, float8, boolean, boolean, float8, float8, float8, float8, float8, float8, float8) IS
+	'The key page''s visible text without its ETDM template (the nodes mapped in at least votes of the peer pages)';
+COMMENT ON FUNCTION strip_etdm(bytea, bytea[], int, float8, boolean, boolean, float8, float8, float8, float8, float8, float8, float8) IS
+	'strip_etdm for raw page bytes (charset from BOM or <meta>, else windows-1252)';
