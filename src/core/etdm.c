@@ -105,24 +105,32 @@ push_set(td_etdm_page *pg, td_env *env, uint64_t h)
 	return TD_OK;
 }
 
+/* The next word of s[*pos..len) (runs of non-space), its length in *wlen; NULL at the end. */
+static const char *
+next_word(const char *s, size_t len, size_t *pos, size_t *wlen)
+{
+	size_t		a = *pos,
+				b;
+
+	while (a < len && is_space(s[a]))
+		a++;
+	for (b = a; b < len && !is_space(s[b]); b++)
+		;
+	*pos = b;
+	*wlen = b - a;
+	return b > a ? s + a : NULL;
+}
+
 /* The words of s (white space folded), hashed in order. */
 static uint64_t
 hash_words(const char *s, size_t len, uint64_t h)
 {
-	size_t		a = 0;
+	size_t		pos = 0,
+				wlen;
+	const char *w;
 
-	while (a < len)
-	{
-		size_t		b;
-
-		while (a < len && is_space(s[a]))
-			a++;
-		for (b = a; b < len && !is_space(s[b]); b++)
-			;
-		if (b > a)
-			h = td_hash_mix(h, td_hash64(s + a, b - a, SEED_SET));
-		a = b;
-	}
+	while ((w = next_word(s, len, &pos, &wlen)) != NULL)
+		h = td_hash_mix(h, td_hash64(w, wlen, SEED_SET));
 	return h;
 }
 
@@ -165,20 +173,13 @@ element_attributes(td_etdm_page *pg, uint32_t i)
 	e->sets = (uint32_t) pg->n_sets;
 	if (classes)
 	{
-		size_t		a = 0;
+		size_t		pos = 0,
+					wlen;
+		const char *w;
 
-		while (a < classes_len)
-		{
-			size_t		b;
-
-			while (a < classes_len && is_space(classes[a]))
-				a++;
-			for (b = a; b < classes_len && !is_space(classes[b]); b++)
-				;
-			if (b > a && (st = push_set(pg, env, td_hash64(classes + a, b - a, SEED_SET))) != TD_OK)
+		while ((w = next_word(classes, classes_len, &pos, &wlen)) != NULL)
+			if ((st = push_set(pg, env, td_hash64(w, wlen, SEED_SET))) != TD_OK)
 				return st;
-			a = b;
-		}
 	}
 	e->n_classes = sort_unique(pg->sets + e->sets, (uint32_t) (pg->n_sets - e->sets));
 	pg->n_sets = e->sets + e->n_classes;
