@@ -46,10 +46,8 @@ main(int argc, char **argv)
 		char		dir[4096],
 					path[8192];
 		char	   *names[1024];
-		int			n = 0,
+		int			n,
 					i;
-		DIR		   *sd;
-		struct dirent *f;
 		td_profile_settings set = {TD_UNIT_NODE, TD_FP_SCHEME, 0, 1 << 20};
 		td_profile *prof;
 		td_buf		ser;
@@ -58,15 +56,8 @@ main(int argc, char **argv)
 		if (e->d_name[0] == '.')
 			continue;
 		snprintf(dir, sizeof(dir), "%s/%s", sites, e->d_name);
-		if (!(sd = opendir(dir)))
+		if ((n = bench_site_pages(dir, names, 1024)) < 0)
 			continue;
-		while ((f = readdir(sd)) && n < 1024)
-			if (strstr(f->d_name, ".html"))
-				names[n++] = strdup(f->d_name);
-		closedir(sd);
-		qsort(names, n, sizeof(char *), bench_cmp_str);
-		snprintf(path, sizeof(path), "%s/%s", pred, e->d_name);
-		mkdir(path, 0755);
 
 		td_profile_create(&env, &set, &prof);
 		for (i = 0; i < n; i++)
@@ -99,7 +90,6 @@ main(int argc, char **argv)
 			td_tree    *t;
 			td_marks	m;
 			td_buf		out;
-			FILE	   *o;
 			int			strip = strcmp(mode, "all") != 0;
 
 			snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
@@ -114,11 +104,7 @@ main(int argc, char **argv)
 			td_render_text(t, strip ? m.drop : NULL, &out);
 			if (strip)
 				td_marks_free(t, &m);
-			snprintf(path, sizeof(path), "%s/%s/%.*s.txt", pred, e->d_name,
-					 (int) (strlen(names[i]) - 5), names[i]);
-			o = fopen(path, "wb");
-			fwrite(out.data ? out.data : "", 1, out.len, o);
-			fclose(o);
+			bench_write_pred(pred, e->d_name, names[i], out.data, out.len);
 			td_buf_free(&out);
 			td_tree_free(t);
 			free(names[i]);

@@ -6,9 +6,11 @@
 #ifndef TD_BENCH_CORPUS_H
 #define TD_BENCH_CORPUS_H
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "tree.h"
@@ -49,6 +51,51 @@ static inline int
 bench_cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *) a, *(char *const *) b);
+}
+
+/* CPU seconds of this process. */
+static inline double
+bench_cpu_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* The .html file names of dir (at most max), sorted, each malloc'd; -1 when dir is unreadable. */
+static inline int
+bench_site_pages(const char *dir, char **names, int max)
+{
+	DIR		   *d = opendir(dir);
+	struct dirent *f;
+	int			n = 0;
+
+	if (!d)
+		return -1;
+	while ((f = readdir(d)) && n < max)
+		if (strstr(f->d_name, ".html"))
+			names[n++] = strdup(f->d_name);
+	closedir(d);
+	qsort(names, n, sizeof(char *), bench_cmp_str);
+	return n;
+}
+
+/* Writes text as PRED/<site>/<page name without .html>.txt, for score.py. */
+static inline void
+bench_write_pred(const char *pred, const char *site, const char *page, const char *text, size_t len)
+{
+	char		path[8192];
+	FILE	   *o;
+
+	snprintf(path, sizeof(path), "%s/%s", pred, site);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/%s/%.*s.txt", pred, site, (int) (strlen(page) - 5), page);
+	if ((o = fopen(path, "wb")) != NULL)
+	{
+		fwrite(text ? text : "", 1, len, o);
+		fclose(o);
+	}
 }
 
 /* Raw page bytes → tree, charset sniffed as for bytea input; NULL (reported) on failure. */

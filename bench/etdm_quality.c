@@ -13,11 +13,6 @@
  * mappings made and their CPU time.
  */
 #define _DEFAULT_SOURCE
-#include <dirent.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
 
 #include "etdm.h"
 #include "render.h"
@@ -73,23 +68,14 @@ main(int argc, char **argv)
 					path[8192];
 		char	   *names[1024];
 		td_tree    *trees[1024];
-		int			np = 0,
+		int			np,
 					i;
-		DIR		   *sd;
-		struct dirent *f;
 
 		if (e->d_name[0] == '.')
 			continue;
 		snprintf(dir, sizeof(dir), "%s/%s", sites, e->d_name);
-		if (!(sd = opendir(dir)))
+		if ((np = bench_site_pages(dir, names, 1024)) < 0)
 			continue;
-		while ((f = readdir(sd)) && np < 1024)
-			if (strstr(f->d_name, ".html"))
-				names[np++] = strdup(f->d_name);
-		closedir(sd);
-		qsort(names, np, sizeof(char *), bench_cmp_str);
-		snprintf(path, sizeof(path), "%s/%s", pred, e->d_name);
-		mkdir(path, 0755);
 		for (i = 0; i < np; i++)
 		{
 			snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
@@ -103,7 +89,6 @@ main(int argc, char **argv)
 			td_etdm		etdm;
 			uint8_t    *drop;
 			td_buf		out;
-			FILE	   *o;
 			double		t0;
 
 			if (!trees[i])
@@ -125,11 +110,7 @@ main(int argc, char **argv)
 			td_etdm_free(&etdm);
 			td_buf_init(&out, &env);
 			td_render_text(trees[i], drop, &out);
-			snprintf(path, sizeof(path), "%s/%s/%.*s.txt", pred, e->d_name,
-					 (int) (strlen(names[i]) - 5), names[i]);
-			o = fopen(path, "wb");
-			fwrite(out.data ? out.data : "", 1, out.len, o);
-			fclose(o);
+			bench_write_pred(pred, e->d_name, names[i], out.data, out.len);
 			td_buf_free(&out);
 			free(drop);
 		}

@@ -15,10 +15,6 @@
  * of both, and the reference.
  */
 #define _DEFAULT_SOURCE
-#include <dirent.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
@@ -35,15 +31,6 @@ typedef struct pair
 	uint32_t	nodes[2];
 	const char *what;
 } pair;
-
-static double
-cpu_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static int
 cmp_double(const void *a, const void *b)
@@ -144,10 +131,8 @@ main(int argc, char **argv)
 		char		dir[4096],
 					path[8192];
 		char	   *names[1024];
-		int			n = 0,
+		int			n,
 					prev = -1;
-		DIR		   *sd;
-		struct dirent *f;
 		char	   *html[1024];
 		size_t		len[1024];
 		uint32_t	nodes[1024];
@@ -155,13 +140,8 @@ main(int argc, char **argv)
 		if (e->d_name[0] == '.')
 			continue;
 		snprintf(dir, sizeof(dir), "%s/%s", sites, e->d_name);
-		if (!(sd = opendir(dir)))
+		if ((n = bench_site_pages(dir, names, 1024)) < 0)
 			continue;
-		while ((f = readdir(sd)) && n < 1024)
-			if (strstr(f->d_name, ".html"))
-				names[n++] = strdup(f->d_name);
-		closedir(sd);
-		qsort(names, n, sizeof(char *), bench_cmp_str);
 		for (i = 0; i < n; i++)
 		{
 			td_tree    *t;
@@ -172,9 +152,9 @@ main(int argc, char **argv)
 			nodes[i] = t ? t->n_nodes : 0;
 			if (t)
 				td_tree_free(t);
-			if (nodes[i] >= lo && nodes[i] <= hi)
+			if (nodes[i] > 0 && nodes[i] >= lo && nodes[i] <= hi)
 			{
-				if (prev == i - 1 && np < 250)
+				if (prev >= 0 && prev == i - 1 && np < 250)
 				{
 					pairs[np].html[0] = strdup(html[prev]);
 					pairs[np].len[0] = len[prev];
@@ -214,35 +194,35 @@ main(int argc, char **argv)
 
 		for (r = 0; r < repeats; r++)
 		{
-			double		t0 = cpu_now(),
+			double		t0 = bench_cpu_now(),
 						t1;
 			td_tree    *a = parse(&env, p, 0),
 					   *b = parse(&env, p, 1);
 			td_etdm		v;
 			uint8_t    *marks;
 
-			t1 = cpu_now();
+			t1 = bench_cpu_now();
 			if (t1 - t0 < best_o)
 				best_o = t1 - t0;
 			p->nodes[0] = a->n_nodes;
 			p->nodes[1] = b->n_nodes;
 			marks = malloc(a->n_nodes);
-			t0 = cpu_now();
+			t0 = bench_cpu_now();
 			td_etdm_init(&v, a, &params);
 			td_etdm_add_peer(&v, b);
 			td_etdm_marks(&v, 1, marks, NULL);
 			td_etdm_free(&v);
-			t1 = cpu_now();
+			t1 = bench_cpu_now();
 			if (t1 - t0 < best_e)
 				best_e = t1 - t0;
 			free(marks);
 			td_tree_free(a);
 			td_tree_free(b);
 
-			t0 = cpu_now();
+			t0 = bench_cpu_now();
 			ref_parse(p->html[0], p->len[0]);
 			ref_parse(p->html[1], p->len[1]);
-			t1 = cpu_now();
+			t1 = bench_cpu_now();
 			if (t1 - t0 < best_r)
 				best_r = t1 - t0;
 		}
