@@ -14,7 +14,10 @@
  *                 (the paper's "Basic"; the page itself, depth <= 2, kept)
  *         smooth  td_page_level alone (the paper's "Smooth")
  *         site    td_mark_template at 0.1 with the site's full profile
- *         or      site-level drops OR page-level drops
+ *         or      site-level drops OR page-level drops, as clean_text
+ *                 combines them (td_combine_drops: page level takes at
+ *                 most TD_MAX_SHARE, default 0.6, of what site level keeps;
+ *                 1 = the plain union); run at TD_THRESH=0.6 for clean_text
  *         rem     page-level on the page with site-level template removed
  *                 (rendered to HTML without it, parsed again)
  *   page_quality pages DATASET_DIR OUT_DIR SITES_DIR
@@ -68,6 +71,7 @@
 static td_env env;
 static td_page_opts popts;
 static double basic_thresh;
+static double max_share = TD_DEFAULT_COMBINED_MAX_SHARE;	/* "or": td_combine_drops */
 
 typedef struct page
 {
@@ -510,8 +514,8 @@ run_sites(const char *sites, const char *out)
 		td_buf		html;
 		td_tree    *t2;
 
-		for (uint32_t k = 0; k < pg->tree->n_nodes; k++)
-			o[k] = s[k] || pg->site_drop[k];
+		if (td_combine_drops(pg->tree, pg->site_drop, s, max_share, o) != TD_OK)
+			exit(1);
 		write_text(out, "all", pg->rel, pg->tree, NULL);
 		write_text(out, "basic", pg->rel, pg->tree, b);
 		write_text(out, "smooth", pg->rel, pg->tree, s);
@@ -753,6 +757,8 @@ main(int argc, char **argv)
 	if (getenv("TD_LEVELS"))
 		popts.levels = atoi(getenv("TD_LEVELS"));
 	basic_thresh = getenv("TD_BASIC_THRESH") ? atof(getenv("TD_BASIC_THRESH")) : popts.threshold;
+	if (getenv("TD_MAX_SHARE"))
+		max_share = atof(getenv("TD_MAX_SHARE"));
 	if (argc == 4 && strcmp(argv[1], "sites") == 0)
 		run_sites(argv[2], argv[3]);
 	else if (argc == 5 && strcmp(argv[1], "pages") == 0)

@@ -155,6 +155,25 @@ SELECT clean_text(p.html, NULL, m.model) AS page_level_only,
 FROM public.pages p JOIN public.site_profiles s USING (host), small m
 WHERE p.url = 'https://blog.example/2';
 
+-- the cap on what page level may take: on a site whose pages keep their
+-- content in a "sidebar" (a template class: the small model scores it
+-- 0.881), site level drops the shared menu and page level would take the
+-- sidebar, most of what is left: clean_text then keeps site level's result.
+-- On a page with a longer article beside the sidebar, the union applies.
+CREATE TABLE docs AS
+SELECT n, format('<html><body><div class="menu"><a href="/">Home</a> <a href="/b">Book</a></div>'
+                 '<div class="sidebar"><p>Chapter %s explains topic number %s at length, '
+                 'with enough words to be most of the page.</p></div>'
+                 '%s</body></html>', n, n,
+                 CASE WHEN n = 5 THEN '<p>Chapter 5 has a long article of its own beside the '
+                   'sidebar, so that page level takes little of what site level keeps here.</p>'
+                   ELSE '' END) AS html
+FROM generate_series(1, 5) n;
+CREATE TABLE docs_profile AS SELECT template_profile(html) AS profile FROM docs;
+SELECT n, clean_text(html, p.profile, m.model) AS with_profile,
+       clean_text(html, p.profile, m.model) = strip_template(html, p.profile) AS site_level_alone
+FROM docs, docs_profile p, small m WHERE n IN (1, 5) ORDER BY n;
+
 -- NULL pages and NULL profiles are skipped; nothing to train on gives NULL
 SELECT train_template_model(h, NULL::tdprofile) IS NULL AS no_labels
 FROM (VALUES ('<p>a</p>')) v(h);

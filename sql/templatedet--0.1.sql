@@ -262,7 +262,7 @@ CREATE FUNCTION clean_text(html bytea, profile tdprofile DEFAULT NULL, model jso
 	AS 'MODULE_PATHNAME', 'clean_text_bytea' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000;
 
 COMMENT ON FUNCTION clean_text(text, tdprofile, jsonb, text, int) IS
-	'Clean text of the page: nodes that site-level stripping (when the profile has at least min_pages pages, threshold 0.1) or page-level detection (smoothed score >= 0.8 then, >= 0.5 alone) finds template are removed; page-level alone without a profile';
+	'Clean text of the page: nodes that site-level stripping (when the profile has at least min_pages pages, threshold 0.1) or page-level detection (smoothed score >= 0.6 then, taking at most 60% of the text site-level keeps; >= 0.5 alone) finds template are removed; page-level alone without a profile';
 COMMENT ON FUNCTION clean_text(bytea, tdprofile, jsonb, text, int) IS
 	'clean_text for raw page bytes (charset from BOM or <meta>, else windows-1252)';
 

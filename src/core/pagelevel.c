@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "isotonic.h"
+#include "render.h"
 #include "tags.h"
 #include "pagelevel.h"
 
@@ -243,4 +244,34 @@ done:
 	if (st != TD_OK)
 		td_page_marks_free(tree, marks);
 	return st;
+}
+
+td_status
+td_combine_drops(const td_tree *tree, const uint8_t *site, const uint8_t *page,
+				 double max_share, uint8_t *drop)
+{
+	td_env	   *env = tree->env;
+	uint32_t	n = tree->n_nodes;
+	uint32_t   *vis;
+	double		kept_site = 0,
+				kept_both = 0;
+
+	if (!site)
+	{
+		memcpy(drop, page, n);
+		return TD_OK;
+	}
+	if (!(vis = td_alloc(env, sizeof(uint32_t) * (n ? n : 1))))
+		return td_fail(env, TD_ENOMEM, "out of memory combining marks of %u nodes", n);
+	td_visible_lengths(tree, vis);
+	for (uint32_t i = 0; i < n; i++)
+		if (tree->nodes[i].kind == TD_TEXT)
+		{
+			kept_site += site[i] ? 0 : vis[i];
+			kept_both += (site[i] || page[i]) ? 0 : vis[i];
+		}
+	td_free(env, vis);
+	for (uint32_t i = 0; i < n; i++)
+		drop[i] = site[i] || (kept_both >= (1 - max_share) * kept_site && page[i]);
+	return TD_OK;
 }

@@ -5,9 +5,9 @@
  * stripping where the profile has at least min_pages pages combined with
  * page-level detection, page-level alone otherwise.
  *
- * How the two detections combine is decided in one place, combine_drops():
- * a node is dropped when either drops it; page-level then judges at
- * TD_DEFAULT_COMBINED_THRESHOLD (0.8), not 0.5 (pagelevel.h).
+ * How the two detections combine is decided in the core, td_combine_drops
+ * (pagelevel.h): a node is dropped when either drops it, page level then
+ * judging at 0.6 and taking at most 60% of what site level keeps.
  */
 #include "page.h"
 
@@ -66,18 +66,6 @@ strip_page_bytea(PG_FUNCTION_ARGS)
 }
 
 /*
- * The one place that decides how site-level and page-level marks combine
- * into what clean_text drops.  site is NULL when no profile is used.  Both
- * mark whole subtrees, so the union is a set of whole subtrees too.
- */
-static void
-combine_drops(const td_tree *tree, const uint8_t *site, const uint8_t *page, uint8_t *drop)
-{
-	for (uint32_t i = 0; i < tree->n_nodes; i++)
-		drop[i] = (site != NULL && site[i]) || page[i];
-}
-
-/*
  * clean_text: args html, profile, model, base_url, min_pages.
  */
 static Datum
@@ -119,7 +107,9 @@ clean_text(FunctionCallInfo fcinfo, bool is_bytea)
 					 PG_ARGISNULL(3) ? NULL : PG_GETARG_TEXT_PP(3), &page);
 
 	drop = MemoryContextAllocHuge(scratch, Max(tree->n_nodes, 1));
-	combine_drops(tree, use_site ? site.drop : NULL, page.drop, drop);
+	TD_PG_CALL(&env, (void) 0,
+			   td_combine_drops(tree, use_site ? site.drop : NULL, page.drop,
+								TD_DEFAULT_COMBINED_MAX_SHARE, drop), NULL);
 	result = td_pg_render(td_render_text, tree, drop);
 	MemoryContextDelete(scratch);
 	PG_RETURN_TEXT_P(result);

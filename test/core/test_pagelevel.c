@@ -279,6 +279,64 @@ test_empty_and_deep(void)
 	free(html);
 }
 
+/*
+ * td_combine_drops: the union, unless the page level would take more than
+ * max_share of the visible text the site level keeps.  Visible text: div
+ * 40 characters, p 20, nav 10 (non-blank).
+ */
+static void
+test_combine(void)
+{
+	counting	c = {0, -1, 0};
+	td_env		cenv = {c_alloc, c_realloc, c_free, c_interrupted, &c, ""};
+	td_tree    *t = parse_env(&cenv, "<body><div>aaaaaaaaaa bbbbbbbbbb cccccccccc dddddddddd</div>"
+							  "<p>eeeeeeeeee ffffffffff</p><nav>gggggggggg</nav></body>",
+							  strlen("<body><div>aaaaaaaaaa bbbbbbbbbb cccccccccc dddddddddd</div>"
+									 "<p>eeeeeeeeee ffffffffff</p><nav>gggggggggg</nav></body>"), 0);
+	uint32_t	n = t->n_nodes,
+				div = TD_NONE,
+				nav = TD_NONE;
+	uint8_t    *site = calloc(n, 1),
+			   *page = calloc(n, 1),
+			   *drop = malloc(n),
+			   *want = calloc(n, 1);
+
+	for (uint32_t i = 0; i < n; i++)
+	{
+		if (t->nodes[i].tag == TD_TAG_DIV)
+			div = i;
+		if (t->nodes[i].tag == TD_TAG_NAV)
+			nav = i;
+	}
+	/* site drops nav (keeps 60), page drops the div (40 of the 60 kept) */
+	for (uint32_t i = nav; i < t->nodes[nav].end; i++)
+		site[i] = want[i] = 1;
+	for (uint32_t i = div; i < t->nodes[div].end; i++)
+		page[i] = 1;
+	CHECK(td_combine_drops(t, site, page, 0.6, drop) == TD_OK, "combine");
+	CHECK(memcmp(drop, site, n) == 0, "page level taking 2/3 > 0.6: site level alone");
+	CHECK(td_combine_drops(t, site, page, 0.7, drop) == TD_OK, "combine");
+	for (uint32_t i = 0; i < n; i++)
+		want[i] = site[i] || page[i];
+	CHECK(memcmp(drop, want, n) == 0, "page level taking 2/3 <= 0.7: the union");
+	CHECK(td_combine_drops(t, site, page, 1, drop) == TD_OK && memcmp(drop, want, n) == 0,
+		  "max_share 1: the union");
+	CHECK(td_combine_drops(t, NULL, page, 0.6, drop) == TD_OK && memcmp(drop, page, n) == 0,
+		  "no site marks: page level alone");
+	/* out of memory: TD_ENOMEM, drop untouched, nothing leaked */
+	memset(drop, 7, n);
+	c.budget = 0;
+	CHECK(td_combine_drops(t, site, page, 0.6, drop) == TD_ENOMEM, "out of memory");
+	c.budget = -1;
+	CHECK(drop[0] == 7 && drop[n - 1] == 7, "drop untouched after a failure");
+	free(site);
+	free(page);
+	free(drop);
+	free(want);
+	td_tree_free(t);
+	CHECK(c.live == 0, "no leak");
+}
+
 /* ---- allocation failures, interrupts, options --------------------------- */
 
 static void
@@ -372,5 +430,6 @@ main(void)
 	test_default_model();
 	test_empty_and_deep();
 	test_failures();
+	test_combine();
 	return check_done("test_pagelevel");
 }
