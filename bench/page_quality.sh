@@ -17,5 +17,6 @@ gold=$corpus/pages/dragnet
 cols() { awk -v set="$1" '$1 != "all" {print set, $0}'; }
 TD_GOLD=1 TD_SPLIT=test $pq pages "$gold" "$out/dragnet" "$corpus/sites" | tail -2 | cols dragnet-test
 TD_GOLD_TRAIN=$gold $pq pages "$corpus/pages/cleaneval" "$out/cleaneval" "$corpus/sites" | tail -2 | cols cleaneval
+TD_GOLD_TRAIN=$gold $pq pages "$corpus/pages/readability" "$out/readability" "$corpus/sites" | tail -2 | cols readability
 TD_GOLD_TRAIN=$gold $pq sites "$corpus/sites" "$out/sites" | tail -6 | cols sites@0.5
 TD_THRESH=0.6 TD_GOLD_TRAIN=$gold $pq sites "$corpus/sites" "$out/sites6" | tail -3 | head -2 | cols sites@0.6
