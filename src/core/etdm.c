@@ -695,7 +695,12 @@ td_etdm_add_peer(td_etdm *e, const td_tree *peer)
 	uint32_t	i;
 
 	if ((st = td_etdm_page_build(peer, &e->params, &pg)) != TD_OK)
+	{
+		/* the caller reads the key's env: give it the peer's message */
+		if (peer->env != e->key.tree->env)
+			memcpy(e->key.tree->env->errmsg, peer->env->errmsg, sizeof(peer->env->errmsg));
 		return st;
+	}
 	st = td_etdm_map(&e->key, &pg, &e->params, e->match);
 	td_etdm_page_free(&pg);
 	if (st != TD_OK)

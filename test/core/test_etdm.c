@@ -401,6 +401,28 @@ test_enomem_and_interrupt(void)
 	CHECK(ok_at > 3, "succeeds once allocations suffice (%d)", ok_at);
 	CHECK(memcmp(want, got, sizeof(want)) == 0, "same marks after the failures");
 
+	/* a peer whose own env fails: its message reaches the key's env */
+	{
+		td_tree    *kt = parse(key),
+				   *pt = parse(peer);
+		td_etdm_params p;
+		td_etdm		v;
+
+		td_etdm_params_default(&p);
+		c.budget = 0;
+		c.live = 0;
+		pt->env = &e;
+		env.errmsg[0] = 0;
+		CHECK(td_etdm_init(&v, kt, &p) == TD_OK, "init");
+		CHECK(td_etdm_add_peer(&v, pt) == TD_ENOMEM && strstr(env.errmsg, "out of memory") && v.peers == 0,
+			  "peer ENOMEM reported in the key's env: '%s'", env.errmsg);
+		td_etdm_free(&v);
+		pt->env = &env;
+		td_tree_free(kt);
+		td_tree_free(pt);
+		CHECK(c.live == 0, "nothing leaked");
+	}
+
 	c.budget = -1;
 	c.interrupt = 1;
 	CHECK(run_all(&e, key, peer, 2, got) == TD_EINTR && c.live == 0, "interrupted, nothing leaked");
