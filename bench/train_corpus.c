@@ -50,23 +50,6 @@
 #include "corpus.h"
 #include "gold_labels.h"
 
-static int
-list_pages(const char *dir, char **names, int max)
-{
-	DIR		   *sd = opendir(dir);
-	struct dirent *f;
-	int			n = 0;
-
-	if (!sd)
-		return 0;
-	while ((f = readdir(sd)) && n < max)
-		if (strstr(f->d_name, ".html"))
-			names[n++] = strdup(f->d_name);
-	closedir(sd);
-	qsort(names, n, sizeof(char *), bench_cmp_str);
-	return n;
-}
-
 /* The serialized profile of every page of a site (of structural fingerprints, labels.h, with structural). */
 static int
 site_profile(td_env *env, const char *dir, char **names, int n, int structural, td_buf *ser,
@@ -398,7 +381,9 @@ main(int argc, char **argv)
 			if ((parity < 0 || s % 2 == parity) != (round == 0))
 				continue;
 			snprintf(dir, sizeof(dir), "%s/%s", sites, site_names[s]);
-			n = list_pages(dir, names, 1024);
+			n = bench_site_pages(dir, names, 1024);
+			if (n < 0)
+				n = 0;
 			if (!site_profile(&env, dir, names, n, 0, &ser, &view) ||
 				!site_profile(&env, dir, names, n, 1, &sser, &sview))
 			{
