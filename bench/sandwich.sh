@@ -14,6 +14,8 @@
 #   peer_choice       the LATERAL peer query over all pages
 #   sandwich_line     sum(length(sandwich_strip(html, peer_html)))
 #   sandwich_token    the same with unit => 'token'
+#   sandwich_*_all    the same with every page given a peer: the page before it in its
+#                     site (the first page takes the second)
 # and bench/parse_ref (libxml2 parse + one walk) on the same files.  Then the line and
 # token outputs are scored with ../shared/eval/score.py (word P/R/F1, site-averaged).
 set -euo pipefail
@@ -82,6 +84,10 @@ CREATE VIEW bench.with_peer AS
     ORDER BY edit_distance(url_basename(q.source_url), url_basename(p.source_url)), q.source_url
     LIMIT 1) peer ON true;
 CREATE TABLE bench.peers AS SELECT url, host, html, peer_html, peer_url FROM bench.with_peer;
+-- every page with a peer: the page before it in its site (the first takes the second)
+CREATE TABLE bench.prev AS
+  SELECT url, html, coalesce(lag(html) OVER w, lead(html) OVER w) AS peer_html
+  FROM pages WINDOW w AS (PARTITION BY host ORDER BY url);
 SQL
 
 echo "bench: timing in the server ($REPS runs each)" >&2
@@ -94,6 +100,10 @@ SELECT bench.time('sandwich_line',
   'SELECT sum(length(sandwich_strip(html, peer_html))) FROM bench.peers', $REPS);
 SELECT bench.time('sandwich_token',
   'SELECT sum(length(sandwich_strip(html, peer_html, ''token''))) FROM bench.peers', $REPS);
+SELECT bench.time('sandwich_line_all',
+  'SELECT sum(length(sandwich_strip(html, peer_html))) FROM bench.prev', $REPS);
+SELECT bench.time('sandwich_token_all',
+  'SELECT sum(length(sandwich_strip(html, peer_html, ''token''))) FROM bench.prev', $REPS);
 SQL
 
 echo "bench: parse_ref on the same files" >&2
@@ -119,7 +129,8 @@ SELECT label AS measure, round(m.cpu_s::numeric, 3) AS cpu_s,
        round(($MB / nullif(m.cpu_s, 0))::numeric, 2) AS mb_per_s,
        round((m.cpu_s / r.cpu_s)::numeric, 2) AS x_reference
 FROM m, r
-ORDER BY array_position(ARRAY['parse_ref_dom','html_text','peer_choice','sandwich_line','sandwich_token'], label);
+ORDER BY array_position(ARRAY['parse_ref_dom','html_text','peer_choice','sandwich_line','sandwich_token',
+                              'sandwich_line_all','sandwich_token_all'], label);
 SQL
 
 OUT=$TD_TMP/pred
