@@ -1,4 +1,4 @@
-# Sourced by bench/run.sh and bench/quality.sh: build, a throwaway cluster, page loading.
+# Sourced by the bench scripts: build, a throwaway cluster, page loading, timing, predictions.
 #
 #   bench_setup        make + make install (unless NO_INSTALL=1), start a throwaway
 #                      cluster (test/cluster.sh when the harness has it, else a copy of
@@ -6,6 +6,10 @@
 #   bench_load DIR     load DIR/<site>/*.html into pages(url, host, html bytea)
 #                      with pg_read_binary_file (the server reads the files itself)
 #   bench_psql ...     psql on the bench database, stop on the first error, quiet
+#   bench_timing_setup schema bench: cpu() (the backend's CPU seconds), results, and
+#                      time(label, query, reps) that runs a query reps times into results
+#   bench_split_csv CSV DIR   a (url, text) CSV into DIR/<url without .html>.txt files,
+#                      the layout ../shared/eval/score.py reads
 #
 # Nothing is written inside the repository except build products (build/, *.o).
 
@@ -108,4 +112,42 @@ COPY page_files FROM '$list';
 INSERT INTO pages SELECT url, host, pg_read_binary_file(path) FROM page_files ORDER BY url;
 VACUUM ANALYZE pages;
 SQL
+}
+
+bench_timing_setup() {
+    local hz
+    hz=$(getconf CLK_TCK)
+    bench_psql <<SQL
+CREATE SCHEMA bench;
+-- CPU seconds (user + system) of this backend so far
+CREATE FUNCTION bench.cpu() RETURNS float8 LANGUAGE sql AS \$\$
+  SELECT (f[12]::float8 + f[13]::float8) / $hz
+  FROM (SELECT string_to_array(split_part(pg_read_file('/proc/self/stat'), ') ', 2), ' ') AS f) s \$\$;
+CREATE TABLE bench.results (label text, rep int, wall_s float8, cpu_s float8, result numeric);
+CREATE FUNCTION bench.time(label text, q text, reps int) RETURNS void LANGUAGE plpgsql AS \$\$
+DECLARE c0 float8; t0 timestamptz; r numeric;
+BEGIN
+  FOR i IN 1..reps LOOP
+    c0 := bench.cpu(); t0 := clock_timestamp();
+    EXECUTE q INTO r;
+    INSERT INTO bench.results
+      VALUES (label, i, extract(epoch FROM clock_timestamp() - t0), bench.cpu() - c0, r);
+  END LOOP;
+END \$\$;
+SQL
+}
+
+bench_split_csv() {
+    rm -rf "${2:?}"
+    /usr/bin/python3 - "$1" "$2" <<'PY'
+import csv, os, sys
+src, dst = sys.argv[1], sys.argv[2]
+csv.field_size_limit(1 << 30)
+with open(src, newline="", encoding="utf-8") as f:
+    for url, text in csv.reader(f):
+        path = os.path.join(dst, url[:-len(".html")] + ".txt")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as o:
+            o.write(text)
+PY
 }

@@ -56,18 +56,7 @@ CREATE TABLE site_profiles AS SELECT host, template_profile(html) AS profile FRO
 \copy (SELECT url, html_text(html) FROM pages ORDER BY url) TO '$OUT/html_text.csv' WITH (FORMAT csv)
 SQL
 for sys in strip html_text; do
-    rm -rf "${OUT:?}/$sys"
-    $PY - "$OUT/$sys.csv" "$OUT/$sys" <<'PY'
-import csv, os, sys
-src, dst = sys.argv[1], sys.argv[2]
-csv.field_size_limit(1 << 30)
-with open(src, newline="", encoding="utf-8") as f:
-    for url, text in csv.reader(f):
-        path = os.path.join(dst, url[:-len(".html")] + ".txt")
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w", encoding="utf-8") as o:
-            o.write(text)
-PY
+    bench_split_csv "$OUT/$sys.csv" "$OUT/$sys"
 done
 rm -rf "${OUT:?}/parse_ref"
 build/bench/parse_ref -q -r 1 -m sax -t "$OUT/parse_ref" "$SITES" >/dev/null

@@ -37,7 +37,6 @@ fi
 SITES=$(cd "$SITES" && pwd)
 REPS=${REPS:-3}
 BIG=${BIG:-1000}
-HZ=$(getconf CLK_TCK)
 
 # ---- parse-only reference binary (libxml2 only)
 mkdir -p build/bench
@@ -50,26 +49,11 @@ bench_setup
 echo "bench: loading $SITES" >&2
 bench_load "$SITES"
 
+bench_timing_setup
 bench_psql <<SQL
-CREATE SCHEMA bench;
--- CPU seconds (user + system) of this backend so far
-CREATE FUNCTION bench.cpu() RETURNS float8 LANGUAGE sql AS \$\$
-  SELECT (f[12]::float8 + f[13]::float8) / $HZ
-  FROM (SELECT string_to_array(split_part(pg_read_file('/proc/self/stat'), ') ', 2), ' ') AS f) s \$\$;
 -- peak resident set of this backend, bytes
 CREATE FUNCTION bench.hwm() RETURNS bigint LANGUAGE sql AS \$\$
   SELECT 1024 * substring(pg_read_file('/proc/self/status') FROM 'VmHWM:\s+(\d+) kB')::bigint \$\$;
-CREATE TABLE bench.results (label text, rep int, wall_s float8, cpu_s float8, result numeric);
-CREATE FUNCTION bench.time(label text, q text, reps int) RETURNS void LANGUAGE plpgsql AS \$\$
-DECLARE c0 float8; t0 timestamptz; r numeric;
-BEGIN
-  FOR i IN 1..reps LOOP
-    c0 := bench.cpu(); t0 := clock_timestamp();
-    EXECUTE q INTO r;
-    INSERT INTO bench.results
-      VALUES (label, i, extract(epoch FROM clock_timestamp() - t0), bench.cpu() - c0, r);
-  END LOOP;
-END \$\$;
 SQL
 
 echo "bench: timing in the server ($REPS runs each)" >&2

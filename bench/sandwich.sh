@@ -28,7 +28,6 @@ SITES=$(cd "$SITES" && pwd)
 SCORE=${SCORE:-$(cd "$SITES/../.." 2>/dev/null && pwd)/eval/score.py}
 [[ -f $SCORE ]] || SCORE=$REPO/../shared/eval/score.py
 REPS=${REPS:-3}
-HZ=$(getconf CLK_TCK)
 PY=/usr/bin/python3
 
 mkdir -p build/bench
@@ -52,6 +51,7 @@ while read -r site; do
 done < <(bench_sites "$SITES")
 chmod a+r "$src"
 
+bench_timing_setup
 bench_psql <<SQL
 CREATE TEMP TABLE src (url text, source_url text);
 COPY src FROM '$src';
@@ -60,21 +60,6 @@ UPDATE pages SET source_url = 'https://' || url;
 UPDATE pages p SET source_url = s.source_url FROM src s WHERE s.url = p.url;
 CREATE INDEX ON pages (url_directory(source_url));
 VACUUM ANALYZE pages;
-CREATE SCHEMA bench;
-CREATE FUNCTION bench.cpu() RETURNS float8 LANGUAGE sql AS \$\$
-  SELECT (f[12]::float8 + f[13]::float8) / $HZ
-  FROM (SELECT string_to_array(split_part(pg_read_file('/proc/self/stat'), ') ', 2), ' ') AS f) s \$\$;
-CREATE TABLE bench.results (label text, rep int, wall_s float8, cpu_s float8, result numeric);
-CREATE FUNCTION bench.time(label text, q text, reps int) RETURNS void LANGUAGE plpgsql AS \$\$
-DECLARE c0 float8; t0 timestamptz; r numeric;
-BEGIN
-  FOR i IN 1..reps LOOP
-    c0 := bench.cpu(); t0 := clock_timestamp();
-    EXECUTE q INTO r;
-    INSERT INTO bench.results
-      VALUES (label, i, extract(epoch FROM clock_timestamp() - t0), bench.cpu() - c0, r);
-  END LOOP;
-END \$\$;
 CREATE VIEW bench.with_peer AS
   SELECT p.url, p.host, p.html, peer.html AS peer_html, peer.url AS peer_url
   FROM pages p
@@ -138,17 +123,7 @@ mkdir -p "$OUT"
 chmod a+rwx "$OUT"
 for unit in line token; do
     bench_psql -c "\\copy (SELECT url, sandwich_strip(html, peer_html, '$unit') FROM bench.peers ORDER BY url) TO '$OUT/$unit.csv' WITH (FORMAT csv)"
-    $PY - "$OUT/$unit.csv" "$OUT/$unit" <<'PY'
-import csv, os, sys
-src, dst = sys.argv[1], sys.argv[2]
-csv.field_size_limit(1 << 30)
-with open(src, newline="", encoding="utf-8") as f:
-    for url, text in csv.reader(f):
-        path = os.path.join(dst, url[:-len(".html")] + ".txt")
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w", encoding="utf-8") as o:
-            o.write(text)
-PY
+    bench_split_csv "$OUT/$unit.csv" "$OUT/$unit"
     printf 'quality sandwich_strip unit=%-6s ' "$unit"
     $PY "$SCORE" "$SITES" "$OUT/$unit" | tail -n 1
 done
