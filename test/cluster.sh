@@ -27,6 +27,20 @@ td_pgbin() {    # the server's programs for the pg_config in use
     echo "/usr/lib/postgresql/$major/bin"
 }
 
+td_without_open_files() {   # run "$@" with only stdin, stdout and stderr open
+    # The server outlives this shell when a run is killed: it must not keep the
+    # caller's other open files.  A lock held around `make test` (flock) stayed
+    # held by an orphaned server and stopped every later run on the machine.
+    (
+        local fd
+        for fd in /proc/$BASHPID/fd/*; do
+            fd=${fd##*/}
+            ((fd > 2)) && eval "exec $fd>&-" 2>/dev/null
+        done
+        "$@"
+    )
+}
+
 td_as_server() {   # run a server program as the cluster's owner: the server refuses root
     if ((EUID == 0)); then
         # cd: runuser keeps the cwd, which the postgres user may not be able to read
@@ -64,7 +78,7 @@ td_cluster_start() {
         port=$((20000 + RANDOM % 40000))
         td_port_free "$port" || continue
         # fsync and friends off: the data is thrown away, speed is what matters.
-        if td_as_server "$bin/pg_ctl" -D "$TD_TMP/data" -l "$TD_TMP/server.log" -w -t 60 \
+        if td_without_open_files td_as_server "$bin/pg_ctl" -D "$TD_TMP/data" -l "$TD_TMP/server.log" -w -t 60 \
                 -o "-c port=$port -c listen_addresses=127.0.0.1 -c unix_socket_directories='$TD_TMP' -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
                 start >/dev/null; then
             export PGHOST=$TD_TMP PGPORT=$port PGUSER=postgres
