@@ -42,14 +42,16 @@
  *    insensitive, then an end tag; an end tag of another name ("</scriptx>")
  *    does not end them.  A "<script/>" has no content.  Raw text is not
  *    read as markup: "a<b c=\"" in a script would otherwise open a quote
- *    that hides the tags after the script.
+ *    that hides the tags after the script.  Where libxml2 does read markup
+ *    in raw text (see scan_tags), a byte is neutralized so that it does not.
  * Any other '<' is text.  Blanks are libxml2's: space, tab, CR, LF.
  * (300,000 random tags, checked against libxml2 when this was written, end
  * where libxml2 ends them.)
  *
  * Only the bytes of attributes past the MAX_TAG_ATTRS-th go, up to the
  * tag's '>' or "/>", so the tag stays whole and nothing after it changes;
- * no bytes of text, script or style are removed.
+ * no bytes of text, script or style are removed (a neutralized byte of
+ * script or style text becomes a blank).
  */
 enum
 {
@@ -349,13 +351,44 @@ raw_end(const char *s, size_t len, size_t i, int script)
 	}
 }
 
+/* Whether the real end tag of script (or style) starts at i: "</script" + a byte that is not a name byte. */
+static inline int
+is_raw_end_tag(const char *s, size_t len, size_t i, int script)
+{
+	size_t		n = script ? 6 : 5;
+
+	return i + 1 < len && s[i] == '<' && s[i + 1] == '/' &&
+		starts_nocase(s, i + 2, len, script ? "script" : "style", n) &&
+		(i + 2 + n >= len || !IS(s[i + 2 + n], C_NAME));
+}
+
+/* Whether libxml2 reads markup at i, the first byte of script (style) text. */
+static inline int
+raw_start_is_markup(const char *s, size_t len, size_t i, int script)
+{
+	return i + 1 < len && s[i] == '<' && (IS(s[i + 1], C_NAME_START) || s[i + 1] == '/') &&
+		!is_raw_end_tag(s, len, i, script);
+}
+
+/* Copies s[*copied..at) to dst and a blank for s[at]. */
+static inline void
+neutralize(const char *s, size_t at, char *dst, size_t *o, size_t *copied)
+{
+	memcpy(dst + *o, s + *copied, at - *copied);
+	*o += at - *copied;
+	dst[(*o)++] = ' ';
+	*copied = at + 1;
+}
+
 /*
  * Scans s from offset from (text, not inside any construct) to the end.
  * With dst NULL: stops at the first start tag with more than MAX_TAG_ATTRS
- * attributes and sets *first to its offset (len when there is none).  Else
- * appends s[from..] to dst at *o, without each such tag's attributes past
- * the MAX_TAG_ATTRS-th: the bytes from the first of them to the tag's '>'
- * (or "/>") go.  TD_EINTR when env asked to stop.
+ * attributes, or of a script or style whose text needs a byte neutralized,
+ * and sets *first to its offset (len when there is none).  Else appends
+ * s[from..] to dst at *o, without each such tag's attributes past the
+ * MAX_TAG_ATTRS-th (the bytes from the first of them to the tag's '>' or
+ * "/>" go) and with those bytes neutralized.  TD_EINTR when env asked to
+ * stop.
  */
 static td_status
 scan_tags(td_env *env, const char *s, size_t len, size_t from,
@@ -402,21 +435,53 @@ scan_tags(td_env *env, const char *s, size_t len, size_t from,
 			i = t.end;
 			if (!t.raw)
 				continue;
-			/* raw text: only "</script" (or "</style") + that end tag ends it */
+			/*
+			 * Raw text: only "</script" (or "</style") + that end tag ends
+			 * it.  libxml2 reads markup at two more places, which we
+			 * neutralize (one byte becomes a blank, in text nobody sees) so
+			 * that it reads raw text there as HTML does and as this scan
+			 * assumes: right after the start tag, "<" + name or "</" (a
+			 * <body> there closes a style, a <noscript> a script, and an end
+			 * tag of an open element closes both); and "</script" followed
+			 * by more name ("</scriptx"), where it stops, takes an end tag
+			 * and starts again as right after the start tag.  Missed, such a
+			 * place hid a whole tag from the bound (a fuzzed
+			 * "<style/c><body" + 1,349 attributes).
+			 */
+			if (raw_start_is_markup(s, len, i, t.script))
+			{
+				if (dst == NULL)
+				{
+					*first = lt;
+					return TD_OK;
+				}
+				neutralize(s, i, dst, o, &copied);
+			}
 			for (;;)
 			{
-				size_t		name;
+				size_t		name,
+							slash;
 
 				i = raw_end(s, len, i, t.script);
 				if (i >= len)
 					break;
+				slash = i + 1;
 				name = i + 2;
 				end_tag = name;
 				while (end_tag < len && end_tag - name < 100 && IS(s[end_tag], C_NAME))
 					end_tag++;
-				i = past(s, i + 2, len, '>');
 				if (end_tag - name == (t.script ? 6u : 5u))
+				{
+					i = past(s, i + 2, len, '>');
 					break;
+				}
+				if (dst == NULL)
+				{
+					*first = lt;
+					return TD_OK;
+				}
+				neutralize(s, slash, dst, o, &copied);
+				i = name;
 				if (td_poll_bytes(env, i, &next_poll))
 					return td_input_interrupted(env);
 			}

@@ -674,6 +674,52 @@ test_many_attributes(void)
 	check_many_attrs("after bogus quotes", "<i x\" a=\"v>w\" =\"q>", 100000, attr_bare, "UTF-8");
 }
 
+/*
+ * Where libxml2 would read markup inside script or style text (right after
+ * the start tag, and after "</scriptx"), the bound neutralizes a byte so that
+ * libxml2 reads raw text as HTML does: the many-attribute tag stays text
+ * (found by fuzzing: "<style/c><body" + 1,349 attributes escaped the bound).
+ */
+static void
+check_raw_hides(const char *what, const char *prefix)
+{
+	size_t		len;
+	char	   *html = many_attrs(prefix, 100000, attr_bare, &len);
+	td_env		env;
+	td_tree    *t = NULL;
+	uint32_t	most = 0;
+	td_buf		b;
+
+	td_env_default(&env);
+	CHECK(td_parse_html(&env, html, len, "UTF-8", NULL, &t) == TD_OK, "%s: %s", what, env.errmsg);
+	for (uint32_t i = 0; i < t->n_nodes; i++)
+		if (t->nodes[i].attr_count > most)
+			most = t->nodes[i].attr_count;
+	CHECK(most <= 1000, "%s: an element kept %u attributes", what, most);
+	td_buf_init(&b, &env);
+	CHECK(td_render_text(t, NULL, &b) == TD_OK && b.len == 0, "%s: all of it is raw text (%zu visible bytes)",
+		  what, b.len);
+	CHECK(invariants_hold(t), "%s: invariants", what);
+	td_buf_free(&b);
+	td_tree_free(t);
+	free(html);
+}
+
+static void
+test_raw_text_markup(void)
+{
+	check_raw_hides("<body> right after <style>", "<style/c><body");
+	check_raw_hides("<BODY> right after <STYLE>", "<STYLE><BODY ");
+	check_raw_hides("<noscript> right after <script>", "<script><noscript>");
+	check_raw_hides("an end tag right after <script>", "<script></b>");
+	check_raw_hides("</scriptx> inside a script", "<script>a</scriptx><body>");
+	check_raw_hides("</stylex> right after a style", "<style></stylex><body>");
+	/* the real end tags still end them */
+	check_many_attrs("after an empty style", "<style></style>", 100000, attr_bare, "UTF-8");
+	check_many_attrs("after </SCRIPT >", "<script>x</SCRIPT >", 100000, attr_bare, "UTF-8");
+	check_many_attrs("after </style/>", "<style></style/>", 100000, attr_bare, "UTF-8");
+}
+
 /* A tag of few attributes whose values hold '>' and thousands of blanks stays whole. */
 static void
 test_long_quoted_value(void)
@@ -859,6 +905,7 @@ main(void)
 	test_interrupt();
 	test_interrupt_decoding();
 	test_many_attributes();
+	test_raw_text_markup();
 	test_long_quoted_value();
 	test_constructs_unchanged();
 	test_alloc_failures();
