@@ -226,8 +226,10 @@ td_menu_pages(td_env *env, const td_tree *key, const char *key_url, size_t key_l
 	pages = td_alloc(env, ((size_t) (opt->max_reads < links->n_order ? opt->max_reads
 									 : links->n_order) + 1) * sizeof(read_page));
 	out->cs = td_alloc(env, (size_t) opt->n * sizeof(uint32_t));
+	out->read = td_alloc(env, ((size_t) (opt->max_reads < links->n_order ? opt->max_reads
+										 : links->n_order) + 1) * sizeof(uint32_t));
 	cs = td_alloc(env, (size_t) opt->n * sizeof(uint32_t));
-	if (!slots || !pages || !out->cs || !cs)
+	if (!slots || !pages || !out->cs || !out->read || !cs)
 	{
 		st = td_fail(env, TD_ENOMEM, "out of memory");
 		goto fail;
@@ -259,7 +261,7 @@ td_menu_pages(td_env *env, const td_tree *key, const char *key_url, size_t key_l
 			goto fail;
 		if (page == NULL)
 			continue;			/* not in the crawl: skipped */
-		out->pages_read++;
+		out->read[out->pages_read++] = p;
 		pages[n_read].pos = p;
 		pages[n_read].out = NULL;
 		pages[n_read].n_out = 0;
@@ -298,8 +300,12 @@ td_menu_result_free(td_menu_result *res)
 	td_env	   *env = res->links.env;
 
 	if (env)
+	{
 		td_free(env, res->cs);
+		td_free(env, res->read);
+	}
 	td_links_free(&res->links);
 	res->cs = NULL;
+	res->read = NULL;
 	res->cs_size = 0;
 }

@@ -42,6 +42,8 @@ typedef struct td_menu_result
 	td_links	links;			/* the key page's links; links.order = Algorithm 1 */
 	uint32_t   *cs;				/* the CS: positions in links.order, ascending */
 	uint32_t	cs_size;
+	uint32_t   *read;			/* the pages read: positions in links.order, in reading
+								 * order (= Algorithm 1's), for a fallback when no n-CS */
 	uint32_t	pages_read;		/* pages loaded (found in the crawl) */
 	uint32_t	lookups;		/* loader calls, missing pages included */
 } td_menu_result;

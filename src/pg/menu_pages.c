@@ -56,6 +56,7 @@ td_pg_crawl_open(td_pg_crawl *c, Oid relid, Name url_col, Name html_col, td_env 
 							   NameStr(*html_col), format_type_be(ht))));
 	c->is_bytea = (ht == BYTEAOID);
 	c->env = env;
+	c->last = NULL;
 	sql = psprintf("SELECT %s FROM %s WHERE %s = $1 AND %s IS NOT NULL LIMIT 1",
 				   quote_identifier(NameStr(*html_col)),
 				   quote_qualified_identifier(nsp, rel),
@@ -66,30 +67,39 @@ td_pg_crawl_open(td_pg_crawl *c, Oid relid, Name url_col, Name html_col, td_env 
 		elog(ERROR, "SPI_prepare failed: %s", SPI_result_code_string(SPI_result));
 }
 
-/* The page at url (UTF-8), parsed in c->env, or NULL when the table has none. */
-td_tree *
-td_pg_crawl_read(td_pg_crawl *c, const char *url, size_t len)
+Datum
+td_pg_crawl_fetch(td_pg_crawl *c, const char *url, size_t len, bool *found)
 {
 	char	   *s = pg_any_to_server(url, (int) len, PG_UTF8);
 	Datum		arg = PointerGetDatum(cstring_to_text(s));
 	bool		isnull;
 	Datum		html;
-	td_tree    *tree;
 	int			rc;
 
 	CHECK_FOR_INTERRUPTS();
+	if (c->last)
+		SPI_freetuptable(c->last);
+	c->last = NULL;
 	rc = SPI_execute_plan(c->plan, &arg, NULL, true, 1);
 	if (rc != SPI_OK_SELECT)
 		elog(ERROR, "SPI_execute_plan failed: %s", SPI_result_code_string(rc));
+	c->last = SPI_tuptable;
+	*found = false;
 	if (SPI_processed == 0)
-	{
-		SPI_freetuptable(SPI_tuptable);
-		return NULL;
-	}
+		return (Datum) 0;
 	html = SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1, &isnull);
-	tree = isnull ? NULL : td_pg_parse_datum(c->env, html, c->is_bytea);
-	SPI_freetuptable(SPI_tuptable);
-	return tree;
+	*found = !isnull;
+	return html;
+}
+
+/* The page at url (UTF-8), parsed in c->env, or NULL when the table has none. */
+td_tree *
+td_pg_crawl_read(td_pg_crawl *c, const char *url, size_t len)
+{
+	bool		found;
+	Datum		html = td_pg_crawl_fetch(c, url, len, &found);
+
+	return found ? td_pg_parse_datum(c->env, html, c->is_bytea) : NULL;
 }
 
 static td_status

@@ -17,10 +17,17 @@ typedef struct td_pg_crawl
 	SPIPlanPtr	plan;			/* SELECT html FROM t WHERE url = $1 */
 	bool		is_bytea;
 	td_env	   *env;			/* pages are parsed in it */
+	SPITupleTable *last;		/* the last lookup's result, freed by the next */
 } td_pg_crawl;
 
 /* Validates table and columns (42P01, 42703, 42804) and prepares the lookup. */
 extern void td_pg_crawl_open(td_pg_crawl *c, Oid relid, Name url_col, Name html_col, td_env *env);
+
+/*
+ * The html datum of the page at url (UTF-8); *found false when the table has
+ * none (or its html is NULL).  Valid until the next lookup.
+ */
+extern Datum td_pg_crawl_fetch(td_pg_crawl *c, const char *url, size_t len, bool *found);
 
 /* The page at url (UTF-8), or NULL when the table has none (or its html is NULL). */
 extern td_tree *td_pg_crawl_read(td_pg_crawl *c, const char *url, size_t len);

@@ -380,6 +380,7 @@ test_menu_pages(void)
 	CHECK(res.cs_size == 3 && res.pages_read == 4 && res.lookups == 4, "3-CS %u %u %u",
 		  res.cs_size, res.pages_read, res.lookups);
 	CHECK(res.cs_size == 3 && res.cs[0] == 0 && res.cs[1] == 1 && res.cs[2] == 3, "members");
+	CHECK(res.read[0] == 0 && res.read[1] == 1 && res.read[2] == 2 && res.read[3] == 3, "read");
 	td_menu_result_free(&res);
 
 	/* n = 4: the missing page is skipped, p5 completes it */
