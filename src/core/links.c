@@ -331,7 +331,7 @@ td_links_order(const td_tree *tree, td_links *links, const char *page_url, size_
 		int32_t		hd = td_url_hdistance(key.data, key.len, td_link_url(links, k), l->url_len);
 
 		l->hdist = hd;
-		items[k].group = hd >= 0 ? (int64_t) hd : ((int64_t) 1 << 40) - hd;
+		items[k].group = td_link_relevance(hd);
 		items[k].ddist = l->ddist;
 		items[k].idx = k;
 	}

@@ -78,6 +78,16 @@ td_status	td_links_extract(const td_tree *tree, const char *page_url, size_t url
 td_status	td_links_order(const td_tree *tree, td_links *links, const char *page_url,
 						   size_t url_len);
 
+/*
+ * Link relevance (Def. 2.2.12) as a sort key, smaller first: hyperlink
+ * distance 0, +1, +2, ..., then -1, -2, ...
+ */
+static inline int64_t
+td_link_relevance(int32_t hdist)
+{
+	return hdist >= 0 ? (int64_t) hdist : ((int64_t) 1 << 40) - hdist;
+}
+
 /* Def. 2.2.10 between two nodes of one tree (0 for the same node). */
 uint32_t	td_dom_distance(const td_tree *tree, uint32_t a, uint32_t b);
 

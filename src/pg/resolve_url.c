@@ -10,6 +10,29 @@
 PG_FUNCTION_INFO_V1(td_resolve_url);
 PG_FUNCTION_INFO_V1(td_normalize_url);
 
+/* ref resolved against base (NULL: ref must be absolute); NULL when it leads to no web page. */
+static Datum
+resolved(FunctionCallInfo fcinfo, const char *base, size_t base_len, const char *ref, size_t ref_len)
+{
+	td_env		env;
+	td_buf		out;
+	td_status	st;
+
+	td_pg_env_init(&env, CurrentMemoryContext);
+	td_buf_init(&out, &env);
+	if (base)
+	{
+		td_pg_check_url(&env, td_url_resolve(&env, NULL, 0, base, base_len, &out), "base_url");
+		out.len = 0;
+	}
+	st = td_url_resolve(&env, base, base_len, ref, ref_len, &out);
+	if (st == TD_EARG)
+		PG_RETURN_NULL();
+	if (st != TD_OK)
+		td_pg_report(&env, st, NULL);
+	PG_RETURN_TEXT_P(td_pg_utf8_to_text(out.data, out.len));
+}
+
 Datum
 td_resolve_url(PG_FUNCTION_ARGS)
 {
@@ -17,20 +40,8 @@ td_resolve_url(PG_FUNCTION_ARGS)
 				ref_len;
 	char	   *base = td_pg_url_arg(fcinfo, 0, &base_len);
 	char	   *ref = td_pg_url_arg(fcinfo, 1, &ref_len);
-	td_env		env;
-	td_buf		out;
-	td_status	st;
 
-	td_pg_env_init(&env, CurrentMemoryContext);
-	td_buf_init(&out, &env);
-	td_pg_check_url(&env, td_url_resolve(&env, NULL, 0, base, base_len, &out), "base_url");
-	out.len = 0;
-	st = td_url_resolve(&env, base, base_len, ref, ref_len, &out);
-	if (st == TD_EARG)
-		PG_RETURN_NULL();		/* an href that leads to no web page */
-	if (st != TD_OK)
-		td_pg_report(&env, st, NULL);
-	PG_RETURN_TEXT_P(td_pg_utf8_to_text(out.data, out.len));
+	return resolved(fcinfo, base, base_len, ref, ref_len);
 }
 
 Datum
@@ -38,16 +49,6 @@ td_normalize_url(PG_FUNCTION_ARGS)
 {
 	size_t		len;
 	char	   *url = td_pg_url_arg(fcinfo, 0, &len);
-	td_env		env;
-	td_buf		out;
-	td_status	st;
 
-	td_pg_env_init(&env, CurrentMemoryContext);
-	td_buf_init(&out, &env);
-	st = td_url_resolve(&env, NULL, 0, url, len, &out);
-	if (st == TD_EARG)
-		PG_RETURN_NULL();
-	if (st != TD_OK)
-		td_pg_report(&env, st, NULL);
-	PG_RETURN_TEXT_P(td_pg_utf8_to_text(out.data, out.len));
+	return resolved(fcinfo, NULL, 0, url, len);
 }
