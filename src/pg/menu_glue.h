@@ -1,6 +1,6 @@
 /*
- * menu_glue.h — what the menu-based SQL functions share: URL arguments
- * (page_links.c) and reading pages of a crawl table (menu_pages.c).
+ * menu_glue.h — what the menu-based SQL functions share (menu_glue.c): URL
+ * arguments and their errors.  Reading pages of a crawl table: menu_pages.h.
  */
 #ifndef TD_PG_MENU_GLUE_H
 #define TD_PG_MENU_GLUE_H
