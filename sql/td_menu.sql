@@ -101,6 +101,25 @@ SELECT * FROM menu_pages('https://example.org/', 'badtypes');
 SELECT * FROM menu_pages('https://example.org/', 'badtypes', url_column => 'html', html_column => 'html2');
 DROP TABLE badtypes;
 
+-- strip_menu and menu_template: the key page mapped onto its menu pages (ETDM, 2 of 3 votes)
+SELECT strip_menu('https://example.org/news/story1.html', 'menu_crawl');
+SELECT menu_template('https://example.org/news/story1.html', 'menu_crawl');
+SELECT strip_menu('https://example.org/news/story1.html', 'menu_crawl', votes => 3) AS three_votes;
+SELECT strip_menu('https://example.org/news/story1.html', 'menu_crawl', 4, 4) AS four_of_four;
+-- no 3-CS within 2 reads: the CS of 1 and the other page read are the peers
+SELECT strip_menu('https://example.org/news/story1.html', 'menu_crawl', max_pages_read => 2) AS two_reads;
+-- fewer peers than votes: the whole text, no template
+SELECT strip_menu('https://example.org/news/story1.html', 'menu_crawl', max_pages_read => 1) = html_text(html) AS whole_text
+FROM menu_crawl WHERE url LIKE '%story1%';
+SELECT menu_template('https://example.org/news/story1.html', 'menu_crawl', max_pages_read => 1) IS NULL AS no_template;
+SELECT strip_menu('https://example.org/nowhere.html', 'menu_crawl') IS NULL AS unknown_key;
+SELECT strip_menu('https://example.org/news/story1.html', '"Crawl Schema"."Pages"',
+                  url_column => 'Page URL', html_column => 'Body') AS from_bytea;
+SELECT strip_menu('https://example.org/news/story1.html', 'menu_crawl', votes => 0);
+SELECT strip_menu('https://example.org/news/story1.html', 'menu_crawl', votes => 4);
+SELECT strip_menu('https://example.org/news/story1.html', 'menu_crawl', similarity_threshold => 2);
+SELECT menu_template('story1.html', 'menu_crawl');
+
 DROP TABLE one, menu_crawl, "Crawl Schema"."Pages";
 DROP SCHEMA "Crawl Schema";
 DROP FUNCTION menu_html();

@@ -25,3 +25,7 @@ SELECT * FROM ordered_links((SELECT html FROM site_pages WHERE url LIKE '%bridge
                             'https://example.org/news/bridge.html');
 
 SELECT * FROM menu_pages('https://example.org/news/bridge.html', 'site_pages');
+
+SELECT strip_menu('https://example.org/news/bridge.html', 'site_pages');
+
+SELECT menu_template('https://example.org/news/bridge.html', 'site_pages');

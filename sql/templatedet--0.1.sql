@@ -459,3 +459,29 @@ COMMENT ON FUNCTION strip_etdm(text, text[], int, float8, boolean, boolean, floa
 	'The key page''s visible text without its ETDM template (the nodes mapped in at least votes of the peer pages)';
 COMMENT ON FUNCTION strip_etdm(bytea, bytea[], int, float8, boolean, boolean, float8, float8, float8, float8, float8, float8, float8) IS
 	'strip_etdm for raw page bytes (charset from BOM or <meta>, else windows-1252)';
+
+-- strip_menu, menu_template: menu_pages then ETDM (etdm_template's parameters, same defaults)
+CREATE FUNCTION strip_menu(key_url text, pages regclass, n int DEFAULT 3, votes int DEFAULT 2,
+		url_column name DEFAULT 'url', html_column name DEFAULT 'html',
+		max_pages_read int DEFAULT 100, same_domain boolean DEFAULT true,
+		similarity_threshold float8 DEFAULT 0.5, activate_position boolean DEFAULT true,
+		compare_text boolean DEFAULT true,
+		w_classes float8 DEFAULT 0.5, w_position float8 DEFAULT 0.2,
+		w_attributes float8 DEFAULT 0.2, w_children float8 DEFAULT 0.1,
+		not_classes float8 DEFAULT 0.875, not_attributes float8 DEFAULT 0.25,
+		not_children float8 DEFAULT 1.0) RETURNS text
+	AS 'MODULE_PATHNAME', 'strip_menu' LANGUAGE C STABLE STRICT PARALLEL RESTRICTED COST 10000;
+CREATE FUNCTION menu_template(key_url text, pages regclass, n int DEFAULT 3, votes int DEFAULT 2,
+		url_column name DEFAULT 'url', html_column name DEFAULT 'html',
+		max_pages_read int DEFAULT 100, same_domain boolean DEFAULT true,
+		similarity_threshold float8 DEFAULT 0.5, activate_position boolean DEFAULT true,
+		compare_text boolean DEFAULT true,
+		w_classes float8 DEFAULT 0.5, w_position float8 DEFAULT 0.2,
+		w_attributes float8 DEFAULT 0.2, w_children float8 DEFAULT 0.1,
+		not_classes float8 DEFAULT 0.875, not_attributes float8 DEFAULT 0.25,
+		not_children float8 DEFAULT 1.0) RETURNS text
+	AS 'MODULE_PATHNAME', 'menu_template' LANGUAGE C STABLE STRICT PARALLEL RESTRICTED COST 10000;
+COMMENT ON FUNCTION strip_menu(text, regclass, int, int, name, name, int, boolean, float8, boolean, boolean, float8, float8, float8, float8, float8, float8, float8) IS
+	'The key page''s visible text without its template: menu_pages finds the pages of its menu in the table (completed by the other pages read when no n-CS exists), ETDM keeps the key nodes mapped in at least votes of them; the whole text when fewer than votes pages are found, NULL when the key page is not in the table';
+COMMENT ON FUNCTION menu_template(text, regclass, int, int, name, name, int, boolean, float8, boolean, boolean, float8, float8, float8, float8, float8, float8, float8) IS
+	'The key page''s template as HTML, from the same pages as strip_menu; NULL when fewer than votes pages are found or the key page is not in the table';

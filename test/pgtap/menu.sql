@@ -1,7 +1,7 @@
 -- templatedet menu-based surface: signatures, flags, a small crawl, errors with SQLSTATEs.
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS templatedet;
-SELECT plan(27);
+SELECT plan(33);
 
 SELECT has_function('page_links', ARRAY['text', 'text', 'boolean']);
 SELECT has_function('page_links', ARRAY['bytea', 'text', 'boolean']);
@@ -10,6 +10,12 @@ SELECT has_function('ordered_links', ARRAY['bytea', 'text', 'boolean']);
 SELECT has_function('menu_pages', ARRAY['text', 'regclass', 'integer', 'name', 'name', 'integer', 'boolean']);
 SELECT has_function('resolve_url', ARRAY['text', 'text']);
 SELECT has_function('normalize_url', ARRAY['text']);
+SELECT has_function('strip_menu', ARRAY['text', 'regclass', 'integer', 'integer', 'name', 'name', 'integer', 'boolean',
+  'double precision', 'boolean', 'boolean', 'double precision', 'double precision', 'double precision',
+  'double precision', 'double precision', 'double precision', 'double precision']);
+SELECT has_function('menu_template', ARRAY['text', 'regclass', 'integer', 'integer', 'name', 'name', 'integer', 'boolean',
+  'double precision', 'boolean', 'boolean', 'double precision', 'double precision', 'double precision',
+  'double precision', 'double precision', 'double precision', 'double precision']);
 SELECT volatility_is('page_links', ARRAY['text', 'text', 'boolean'], 'immutable');
 SELECT volatility_is('ordered_links', ARRAY['bytea', 'text', 'boolean'], 'immutable');
 SELECT volatility_is('menu_pages', ARRAY['text', 'regclass', 'integer', 'name', 'name', 'integer', 'boolean'], 'stable');
@@ -40,11 +46,18 @@ SELECT is((SELECT DISTINCT pages_read FROM menu_pages('http://s.org/key.html', '
 SELECT is((SELECT DISTINCT cs_size FROM menu_pages('http://s.org/key.html', 'site', 5)), 4, 'largest CS when 5 cannot be formed');
 SELECT is((SELECT bool_and(NOT complete) FROM menu_pages('http://s.org/key.html', 'site', 5)), true, 'not complete');
 
+-- the menu is template where the peers share it
+SELECT is(strip_menu('http://s.org/key.html', 'site'), E'D\nkey',
+          'the shared menu items are template; D (on the key page only) and its own text stay');
+SELECT matches(menu_template('http://s.org/key.html', 'site'), '<nav><a href="/">H</a>', 'the menu is in the template');
+SELECT is(strip_menu('http://s.org/nowhere.html', 'site'), NULL, 'no key page: NULL');
+
 -- errors with their SQLSTATEs
 SELECT throws_ok($$SELECT * FROM page_links('<a href="x">', 'x.html')$$, '22023');
 SELECT throws_ok($$SELECT * FROM menu_pages('http://s.org/key.html', 'site', 0)$$, '22023');
 SELECT throws_ok($$SELECT * FROM menu_pages('http://s.org/key.html', 'site', url_column => 'nope')$$, '42703');
 SELECT throws_ok($$SELECT * FROM menu_pages('http://s.org/key.html', 'site', html_column => 'nope')$$, '42703');
+SELECT throws_ok($$SELECT strip_menu('http://s.org/key.html', 'site', votes => 9)$$, '22023');
 CREATE TEMP TABLE wrong (url text, html int);
 SELECT throws_ok($$SELECT * FROM menu_pages('http://s.org/key.html', 'wrong')$$, '42804');
 
