@@ -4,10 +4,17 @@
  *
  *   core_quality SITES_DIR PRED_DIR [threshold] [mode]
  *
- * For every every page of SITES_DIR/<site>: build the site's profile from all its
+ * For every page of SITES_DIR/<site>: build the site's profile from all its
  * pages, then write the clean text of each page to PRED_DIR/<site>/NNN.txt.
- * mode "all" writes the all-visible-text baseline instead.  Score with
- * ../shared/eval/score.py SITES_DIR PRED_DIR.
+ * Modes: "strip" (node profile, every page counted, as before issue 5),
+ * "dedup" (node profile, exact duplicate pages counted once, as
+ * template_profile does), "chunk" (table text chunk profile, duplicates
+ * once), "all" (the all-visible-text baseline).  A threshold above 1 is a
+ * page count (seed 002 uses a document frequency of 4): theta = count / N
+ * per site, at most 1.  Build with -DTD_CHUNK_FOLD_DATES=1 to measure chunk
+ * fingerprints with dates and times folded.  Score with
+ * ../shared/eval/score.py SITES_DIR PRED_DIR.  Prints the duplicate pages
+ * found per site to stderr.
  */
 #define _DEFAULT_SOURCE
 #include <dirent.h>
@@ -17,6 +24,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "chunk.h"
 #include "fingerprint.h"
 #include "profile.h"
 #include "render.h"
@@ -48,7 +56,11 @@ main(int argc, char **argv)
 		char	   *names[1024];
 		int			n,
 					i;
-		td_profile_settings set = {TD_UNIT_NODE, TD_FP_SCHEME, 0, 1 << 20};
+		int			chunk = strcmp(mode, "chunk") == 0;
+		int			dedup = chunk || strcmp(mode, "dedup") == 0;
+		td_profile_settings set = {chunk ? TD_UNIT_CHUNK : TD_UNIT_NODE,
+			chunk ? TD_CHUNK_SCHEME : TD_FP_SCHEME, 0, 1 << 20, dedup ? 1 << 20 : 0};
+		double		theta;
 		td_profile *prof;
 		td_buf		ser;
 		td_profile_view view;
@@ -65,26 +77,49 @@ main(int argc, char **argv)
 			td_tree    *t;
 			uint64_t   *fp,
 					   *pf;
+			uint64_t	key = 0;
+			size_t		npf;
+			int			counted;
 
 			snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 			if (!(t = bench_parse_file(&env, path)))
 				continue;
-			fp = malloc(sizeof(uint64_t) * t->n_nodes);
-			pf = malloc(sizeof(uint64_t) * t->n_nodes);
-			td_fingerprints(t, fp);
-			td_profile_add_page(prof, pf, td_page_fingerprints(t, fp, pf));
+			fp = malloc(sizeof(uint64_t) * (t->n_nodes + 1));
+			pf = malloc(sizeof(uint64_t) * (t->n_nodes + 1));
+			if (dedup)
+				td_page_key(t, &key);
+			if (chunk)
+			{
+				td_chunks	ch;
+
+				td_page_chunks(t, TD_CHUNK_FOLD_DATES, &ch);
+				npf = td_chunk_page_fingerprints(&ch, key, pf);
+				td_chunks_free(t, &ch);
+			}
+			else
+			{
+				td_fingerprints(t, fp);
+				npf = td_page_fingerprints(t, fp, pf);
+			}
+			td_profile_add_keyed_page(prof, key, pf, npf, &counted);
 			free(fp);
 			free(pf);
 			td_tree_free(t);
 		}
+		if (td_profile_duplicates(prof) > 0)
+			fprintf(stderr, "%s: %llu duplicate pages of %d\n", e->d_name,
+					(unsigned long long) td_profile_duplicates(prof), n);
 		td_buf_init(&ser, &env);
 		td_profile_serialize(prof, &ser);
 		td_profile_free(prof);
+
 		if (td_profile_view_init(&env, ser.data, ser.len, &view) != TD_OK)
 		{
 			fprintf(stderr, "%s: bad profile: %s\n", e->d_name, env.errmsg);
 			return 1;
 		}
+		theta = threshold <= 1.0 ? threshold :
+			threshold >= (double) view.pages ? 1.0 : threshold / (double) view.pages;
 		for (i = 0; i < n; i++)
 		{
 			td_tree    *t;
@@ -96,7 +131,7 @@ main(int argc, char **argv)
 			if (!(t = bench_parse_file(&env, path)))
 				continue;
 			td_buf_init(&out, &env);
-			if (strip && td_mark_template(t, &view, threshold, &m) != TD_OK)
+			if (strip && td_mark_site(t, &view, theta, &m) != TD_OK)
 			{
 				fprintf(stderr, "%s: %s\n", path, env.errmsg);
 				return 1;

@@ -125,7 +125,7 @@ add_page(void)
 static void
 struct_marks(int from, int to)
 {
-	td_profile_settings set = {TD_UNIT_NODE, TD_FP_SCHEME, 0, 1 << 20};
+	td_profile_settings set = {TD_UNIT_NODE, TD_FP_SCHEME, 0, 1 << 20, 0};
 	td_profile *prof;
 	td_buf		ser;
 	td_profile_view view;
@@ -165,7 +165,7 @@ struct_marks(int from, int to)
 static void
 site_marks(int from, int to)
 {
-	td_profile_settings set = {TD_UNIT_NODE, TD_FP_SCHEME, 0, 1 << 20};
+	td_profile_settings set = {TD_UNIT_NODE, TD_FP_SCHEME, 0, 1 << 20, 0};
 	td_profile *prof;
 	td_buf		ser;
 	td_profile_view view;

@@ -120,7 +120,7 @@ main(int argc, char **argv)
 	uint64_t	npages = argc > 1 ? strtoull(argv[1], NULL, 10) : 1000000;
 	meter		m = {0, 0};
 	td_env		env = {m_alloc, m_realloc, m_free, m_never, &m, ""};
-	td_profile_settings settings = {TD_UNIT_NODE, 1, EPS_PPM, CAPACITY};
+	td_profile_settings settings = {TD_UNIT_NODE, 1, EPS_PPM, CAPACITY, 0};
 	td_profile *p;
 	td_profile_view v;
 	td_buf		out;

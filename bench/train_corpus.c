@@ -55,7 +55,7 @@ static int
 site_profile(td_env *env, const char *dir, char **names, int n, int structural, td_buf *ser,
 			 td_profile_view *view)
 {
-	td_profile_settings set = {TD_UNIT_NODE, TD_FP_SCHEME, 0, 1 << 20};
+	td_profile_settings set = {TD_UNIT_NODE, TD_FP_SCHEME, 0, 1 << 20, 0};
 	td_profile *prof;
 	char		path[8192];
 

@@ -485,3 +485,62 @@ COMMENT ON FUNCTION strip_menu(text, regclass, int, int, name, name, int, boolea
 	'The key page''s visible text without its template: menu_pages finds the pages of its menu in the table (completed by the other pages read when no n-CS exists), ETDM keeps the key nodes mapped in at least votes of them; the whole text when fewer than votes pages are found, NULL when the key page is not in the table';
 COMMENT ON FUNCTION menu_template(text, regclass, int, int, name, name, int, boolean, float8, boolean, boolean, float8, float8, float8, float8, float8, float8, float8) IS
 	'The key page''s template as HTML, from the same pages as strip_menu; NULL when fewer than votes pages are found or the key page is not in the table';
+-- ---- table text chunks (seed 002 §3, issue 5): chunk profiles, template_chunks ----
+-- template_profile(html, unit): 'node' (what the one-argument form builds) or
+-- 'chunk' (table text chunks, src/core/chunk.h).  A second argument, not a
+-- DEFAULT or a named one: PostgreSQL allows neither in plain aggregates.
+-- Exact duplicate pages are counted once by either form (profile.h).
+CREATE FUNCTION template_profile_transfn(internal, text, text) RETURNS internal
+	AS 'MODULE_PATHNAME', 'template_profile_transfn_text' LANGUAGE C STABLE PARALLEL SAFE COST 1000;
+CREATE FUNCTION template_profile_transfn(internal, bytea, text) RETURNS internal
+	AS 'MODULE_PATHNAME', 'template_profile_transfn_bytea' LANGUAGE C STABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION template_profile_transfn(internal, text, text) IS
+	'template_profile transition with a unit: parses one page and counts its distinct node or chunk fingerprints, exact duplicate pages once';
+COMMENT ON FUNCTION template_profile_transfn(internal, bytea, text) IS
+	'template_profile transition with a unit for raw page bytes (charset from BOM or <meta>, else windows-1252)';
+
+CREATE AGGREGATE template_profile(html text, unit text) (
+	SFUNC = template_profile_transfn,
+	STYPE = internal,
+	COMBINEFUNC = template_profile_combinefn,
+	SERIALFUNC = template_profile_serialfn,
+	DESERIALFUNC = template_profile_deserialfn,
+	FINALFUNC = template_profile_finalfn,
+	PARALLEL = SAFE
+);
+CREATE AGGREGATE template_profile(html bytea, unit text) (
+	SFUNC = template_profile_transfn,
+	STYPE = internal,
+	COMBINEFUNC = template_profile_combinefn,
+	SERIALFUNC = template_profile_serialfn,
+	DESERIALFUNC = template_profile_deserialfn,
+	FINALFUNC = template_profile_finalfn,
+	PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE template_profile(text, text) IS
+	'Site profile with a unit: ''node'' (DOM subtrees, as template_profile(html)) or ''chunk'' (table text chunks: text between table or image-map tags); exact duplicate pages counted once';
+COMMENT ON AGGREGATE template_profile(bytea, text) IS
+	'Site profile of raw page bytes with a unit (''node'' or ''chunk'')';
+COMMENT ON AGGREGATE template_profile(text) IS
+	'Site profile of the pages aggregated: on how many pages each DOM subtree occurs (exact duplicate pages counted once; NULL pages skipped; no pages gives NULL)';
+COMMENT ON AGGREGATE template_profile_union(tdprofile) IS
+	'Merges stored profiles of one unit into one, as if built from all their pages (error bounds add up; a page in two of them counts twice)';
+COMMENT ON FUNCTION profile_info(tdprofile) IS
+	'What a profile holds: format_version, unit (node or chunk), fingerprint_scheme, pages, entries, bytes, error_bound, error_share, eps, duplicates, duplicates_overcounted and unchecked_pages';
+COMMENT ON FUNCTION strip_template(text, tdprofile, float8) IS
+	'Visible text of the page without its template: nodes (node profile) or table text chunks (chunk profile) on at least threshold of the profile''s pages (and on 2 other pages) are removed';
+COMMENT ON FUNCTION strip_template_html(text, tdprofile, float8) IS
+	'The page as HTML without its template subtrees (node profile) or template chunks and the elements they empty (chunk profile)';
+
+CREATE FUNCTION template_chunks(html text, profile tdprofile, threshold float8 DEFAULT 0.1,
+	OUT chunk int, OUT pages int, OUT share float8, OUT is_template bool, OUT text text)
+	RETURNS SETOF record
+	AS 'MODULE_PATHNAME', 'template_chunks_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000 ROWS 50;
+CREATE FUNCTION template_chunks(html bytea, profile tdprofile, threshold float8 DEFAULT 0.1,
+	OUT chunk int, OUT pages int, OUT share float8, OUT is_template bool, OUT text text)
+	RETURNS SETOF record
+	AS 'MODULE_PATHNAME', 'template_chunks_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000 ROWS 50;
+COMMENT ON FUNCTION template_chunks(text, tdprofile, float8) IS
+	'One row per table text chunk of the page in document order, against a chunk profile: the pages it occurs on, its share, whether strip_template removes it, and its text (white space folded)';
+COMMENT ON FUNCTION template_chunks(bytea, tdprofile, float8) IS
+	'template_chunks for raw page bytes (charset from BOM or <meta>, else windows-1252)';

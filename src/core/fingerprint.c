@@ -28,158 +28,23 @@
 #include "fingerprint.h"
 #include "hash.h"
 #include "tags.h"
+#include "textfold.h"
 
 #define SEED_TEXT	0x74657874ULL	/* "text" */
 #define SEED_TAG	0x0074616eULL
 #define ROOT_TAG	0x726f6f74ULL	/* "root" */
+#define SEED_PAGE	0x70616765ULL	/* "page" */
 
 
-static inline int
-is_space(unsigned char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
-
-/* A streaming hash over a small window, so no allocation is needed. */
-typedef struct text_hasher
-{
-	char		win[256];
-	size_t		w;
-	uint64_t	h;
-} text_hasher;
-
-static inline void
-put_byte(text_hasher *th, char c)
-{
-	th->win[th->w++] = c;
-	if (th->w == sizeof(th->win))
-	{
-		th->h = td_hash_mix(th->h, td_hash64(th->win, th->w, th->h));
-		th->w = 0;
-	}
-}
-
-static inline int
-is_digit(unsigned char c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static inline int
-is_alnum(unsigned char c)
-{
-	return is_digit(c) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c >= 0x80;
-}
-
-/*
- * Whether the numeric token s[0..len) (digits and - / : . between them,
- * standing between non-alphanumerics) is a date or a time: three groups
- * (2024-03-15, 15/03/2024, 20.03.2024), hours and minutes (13:24), or a lone
- * year from 1900 to 2099.  Those change from page to page inside template
- * blocks (bylines, footers, "updated" lines); other figures are content.
- */
-static int
-is_date_or_time(const char *s, size_t len)
-{
-	int			groups = 1,
-				colons = 0;
-	size_t		digits = 0,
-				k;
-
-	for (k = 0; k < len; k++)
-	{
-		if (is_digit((unsigned char) s[k]))
-		{
-			if (++digits > 4)
-				return 0;
-			continue;
-		}
-		colons += s[k] == ':';
-		groups++;
-		digits = 0;
-	}
-	if (colons > 0)
-		return colons == groups - 1 && groups <= 3;
-	if (groups == 3)
-		return 1;
-	return groups == 1 && len == 4 && (memcmp(s, "19", 2) == 0 || memcmp(s, "20", 2) == 0);
-}
-
-/* Length of the numeric token at s[i] (digits with single separators between them). */
-static size_t
-numeric_token(const char *s, size_t i, size_t len)
-{
-	size_t		j = i;
-
-	while (j < len)
-	{
-		unsigned char c = (unsigned char) s[j];
-
-		if (is_digit(c))
-			j++;
-		else if ((c == '-' || c == '/' || c == ':' || c == '.') &&
-				 j + 1 < len && is_digit((unsigned char) s[j + 1]))
-			j++;
-		else
-			break;
-	}
-	return j - i;
-}
-
-/*
- * Hash of a text with white space runs folded to one space and trimmed, so
- * that re-indented markup keeps its fingerprint, and each group of digits
- * in a date or a time folded to one '0'.  Returns 0 for blank text.
- */
+/* Hash of a text node; 0 for blank text. */
 static uint64_t
 text_hash(const char *s, size_t len)
 {
-	text_hasher th = {.w = 0, .h = SEED_TEXT};
-	int			pending_space = 0;
-	int			any = 0;
-	size_t		i = 0;
+	td_text_fold tf;
 
-	while (i < len)
-	{
-		unsigned char c = (unsigned char) s[i];
-		size_t		n,
-					k;
-		int			fold;
-
-		if (is_space(c))
-		{
-			pending_space = any;
-			i++;
-			continue;
-		}
-		if (pending_space)
-		{
-			put_byte(&th, ' ');
-			pending_space = 0;
-		}
-		any = 1;
-		if (!is_digit(c) || (i > 0 && is_alnum((unsigned char) s[i - 1])))
-		{
-			put_byte(&th, (char) c);
-			i++;
-			continue;
-		}
-		n = numeric_token(s, i, len);
-		fold = (i + n == len || !is_alnum((unsigned char) s[i + n])) && is_date_or_time(s + i, n);
-		for (k = i; k < i + n; k++)
-		{
-			/* A folded group of digits becomes one '0': 9:47 and 13:05 match. */
-			if (fold && is_digit((unsigned char) s[k]) && k > i && is_digit((unsigned char) s[k - 1]))
-				continue;
-			put_byte(&th, fold && is_digit((unsigned char) s[k]) ? '0' : s[k]);
-		}
-		i += n;
-	}
-	if (!any)
-		return 0;
-	if (th.w)
-		th.h = td_hash_mix(th.h, td_hash64(th.win, th.w, th.h));
-	return th.h ? th.h : 1;
+	td_text_fold_init(&tf, SEED_TEXT);
+	td_text_fold_add(&tf, s, len, 1);
+	return td_text_fold_finish(&tf);
 }
 
 static int
@@ -339,18 +204,70 @@ td_fingerprints(const td_tree *t, uint64_t *fp)
 }
 
 size_t
+td_sort_distinct(uint64_t *a, size_t n)
+{
+	size_t		i,
+				w;
+
+	sort_u64(a, n);
+	for (i = 0, w = 0; i < n; i++)
+		if (w == 0 || a[w - 1] != a[i])
+			a[w++] = a[i];
+	return w;
+}
+
+size_t
 td_page_fingerprints(const td_tree *t, const uint64_t *fp, uint64_t *out)
 {
 	size_t		n = 0;
-	size_t		i,
-				w;
+	size_t		i;
 
 	for (i = 0; i < t->n_nodes; i++)
 		if (fp[i] != 0)
 			out[n++] = fp[i];
-	sort_u64(out, n);
-	for (i = 0, w = 0; i < n; i++)
-		if (w == 0 || out[w - 1] != out[i])
-			out[w++] = out[i];
-	return w;
+	return td_sort_distinct(out, n);
+}
+
+/*
+ * The exact content key of a page: in document order, every visible element's
+ * tag and depth (with an image's file name, as in its fingerprint) and every
+ * visible non-blank text (white space folded, digits kept) with its depth.
+ * Other attributes, comments and hidden content are left out, so a mirrored
+ * copy whose links were rewritten has the same key.
+ */
+td_status
+td_page_key(const td_tree *t, uint64_t *key)
+{
+	td_env	   *env = t->env;
+	uint64_t	h = SEED_PAGE;
+	uint32_t	i = 0;
+
+	while (i < t->n_nodes)
+	{
+		const td_node *n = &t->nodes[i];
+
+		if ((i & 0xffff) == 0xffff && env->interrupted(env->arg))
+			return td_fail(env, TD_EINTR, "interrupted");
+		if (!is_visible(n))
+		{
+			i = n->end > i ? n->end : i + 1;	/* skip the hidden subtree */
+			continue;
+		}
+		if (n->kind == TD_TEXT)
+		{
+			td_text_fold tf;
+			uint64_t	th;
+
+			td_text_fold_init(&tf, SEED_TEXT);
+			td_text_fold_add(&tf, td_node_str(t, i), n->str_len, 0);
+			th = td_text_fold_finish(&tf);
+			if (th != 0)
+				h = td_hash_mix(td_hash_mix(h, n->depth), th);
+		}
+		else
+			h = td_hash_mix(td_hash_mix(h, n->depth), tag_hash(t, i));
+		i++;
+	}
+	*key = h ? h : 1;
+	return TD_OK;
 }

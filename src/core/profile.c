@@ -1,7 +1,8 @@
 /*
  * profile.c — the site profile: an open-addressing hash table of
- * (fingerprint, count, delta) kept small by mergeable lossy counting, and the
- * serialized format v1 with a validating, zero-copy view.  profile.h states
+ * (fingerprint, count, delta) kept small by mergeable lossy counting, the set
+ * of page keys that finds exact duplicate pages, and the serialized format
+ * (v2, reading v1) with a validating, zero-copy view.  profile.h states
  * the semantics and the guarantee; the comments here say how they are kept.
  *
  * Failure atomicity: every allocation happens before the table is touched
@@ -40,6 +41,14 @@ struct td_profile
 	uint64_t	pages;			/* N */
 	uint64_t	error;			/* E */
 	bool		incomplete;		/* an interrupted merge stopped half-way */
+	/* exact duplicate pages (profile.h) */
+	uint64_t   *keys;			/* open addressing, 0 = empty; NULL while none */
+	size_t		nkeyslots;		/* 0 or a power of two */
+	size_t		nkeys;
+	bool		keys_known;		/* false once merged with a state of unknown keys */
+	uint64_t	duplicates;
+	uint64_t	overcounted;
+	uint64_t	unchecked;
 };
 
 static const uint8_t profile_magic[4] = {'T', 'D', 'P', 'F'};
@@ -298,12 +307,91 @@ check_usable(const td_profile *p)
 	return TD_OK;
 }
 
+/* ---- the page keys ------------------------------------------------------- */
+
+static inline size_t
+key_home(uint64_t key, size_t nslots)
+{
+	key ^= key >> 31;
+	key *= 0x94d049bb133111ebULL;
+	key ^= key >> 29;
+	return (size_t) key & (nslots - 1);
+}
+
+/* The slot holding key, or the empty slot where it would go (nkeyslots > 0). */
+static uint64_t *
+key_probe(const td_profile *p, uint64_t key)
+{
+	size_t		mask = p->nkeyslots - 1;
+	size_t		i = key_home(key, p->nkeyslots);
+
+	while (p->keys[i] != key && p->keys[i] != 0)
+		i = (i + 1) & mask;
+	return &p->keys[i];
+}
+
+static bool
+key_held(const td_profile *p, uint64_t key)
+{
+	return p->nkeyslots > 0 && *key_probe(p, key) == key;
+}
+
+/*
+ * Makes room for `extra` more keys (within the dedup capacity) so that
+ * inserting them cannot fail.
+ */
+static td_status
+key_reserve(td_profile *p, size_t extra)
+{
+	td_env	   *env = p->env;
+	size_t		need = p->nkeys + extra;
+	size_t		nslots;
+	uint64_t   *fresh;
+	uint64_t   *old = p->keys;
+	size_t		oldn = p->nkeyslots;
+	size_t		i;
+
+	if (need > p->settings.dedup_capacity)
+		need = p->settings.dedup_capacity > p->nkeys ? p->settings.dedup_capacity : p->nkeys;
+	if (need == 0)
+		return TD_OK;
+	nslots = slots_for(need);
+	if (nslots <= p->nkeyslots)
+		return TD_OK;
+	if (nslots > SIZE_MAX / sizeof(uint64_t))
+		return td_fail(env, TD_ENOMEM, "page key table of %zu slots overflows", nslots);
+	fresh = td_alloc(env, nslots * sizeof(uint64_t));
+	if (fresh == NULL)
+		return td_fail(env, TD_ENOMEM, "out of memory growing the page keys to %zu slots", nslots);
+	memset(fresh, 0, nslots * sizeof(uint64_t));
+	p->keys = fresh;
+	p->nkeyslots = nslots;
+	for (i = 0; i < oldn; i++)
+		if (old[i] != 0)
+			*key_probe(p, old[i]) = old[i];
+	td_free(env, old);
+	return TD_OK;
+}
+
+/* Holds key when there is room (reserved before), else the page is unchecked. */
+static void
+key_insert(td_profile *p, uint64_t key)
+{
+	if (key == 0 || !p->keys_known || p->nkeys >= p->settings.dedup_capacity)
+	{
+		p->unchecked++;
+		return;
+	}
+	*key_probe(p, key) = key;
+	p->nkeys++;
+}
+
 /* ---- creation ------------------------------------------------------------ */
 
 static td_status
 check_settings(td_env *env, const td_profile_settings *s)
 {
-	if (s->unit != TD_UNIT_NODE)
+	if (s->unit != TD_UNIT_NODE && s->unit != TD_UNIT_CHUNK)
 		return td_fail(env, TD_EARG, "unknown profile unit %u", (unsigned) s->unit);
 	if (s->eps_ppm > MAX_EPS_PPM)
 		return td_fail(env, TD_EARG, "eps of %u ppm is over %u ppm",
@@ -330,6 +418,7 @@ td_profile_create(td_env *env, const td_profile_settings *settings, td_profile *
 	memset(p, 0, sizeof(*p));
 	p->env = env;
 	p->settings = *settings;
+	p->keys_known = true;
 	st = resize(p, MIN_SLOTS);
 	if (st != TD_OK)
 	{
@@ -346,6 +435,7 @@ td_profile_free(td_profile *p)
 	if (p == NULL)
 		return;
 	td_free(p->env, p->slots);
+	td_free(p->env, p->keys);
 	td_free(p->env, p);
 }
 
@@ -427,14 +517,29 @@ count_page_fp(td_profile *p, uint64_t fp)
 td_status
 td_profile_add_page(td_profile *p, const uint64_t *fps, size_t n)
 {
+	int			counted;
+
+	return td_profile_add_keyed_page(p, 0, fps, n, &counted);
+}
+
+td_status
+td_profile_add_keyed_page(td_profile *p, uint64_t page_key,
+						  const uint64_t *fps, size_t n, int *counted)
+{
 	td_env	   *env = p->env;
 	uint64_t   *copy = NULL;
 	uint64_t	window;
 	td_status	st;
 	size_t		i;
 
+	*counted = 0;
 	if ((st = check_usable(p)) != TD_OK)
 		return st;
+	if (page_key != 0 && key_held(p, page_key))
+	{
+		p->duplicates++;
+		return TD_OK;
+	}
 	if (p->pages >= MAX_PAGES)
 		return td_fail(env, TD_ELIMIT, "profile already holds the maximum of %u pages",
 					   (unsigned) MAX_PAGES);
@@ -449,6 +554,8 @@ td_profile_add_page(td_profile *p, const uint64_t *fps, size_t n)
 		fps = copy;
 	}
 	st = reserve(p, (uint64_t) p->entries + n);
+	if (st == TD_OK && page_key != 0 && p->keys_known)
+		st = key_reserve(p, 1);
 	if (st != TD_OK)
 	{
 		td_free(env, copy);
@@ -456,6 +563,8 @@ td_profile_add_page(td_profile *p, const uint64_t *fps, size_t n)
 	}
 
 	p->pages++;
+	key_insert(p, page_key);
+	*counted = 1;
 	/* zeros are "not counted"; in a sorted copy, duplicates are neighbours */
 	for (i = 0; i < n; i++)
 		if (fps[i] != 0 && (copy == NULL || i == 0 || fps[i] != fps[i - 1]))
@@ -472,6 +581,40 @@ td_profile_add_page(td_profile *p, const uint64_t *fps, size_t n)
 }
 
 /* ---- merging --------------------------------------------------------------- */
+
+/*
+ * The duplicate tallies of dst += src (keys reserved before): a key held by
+ * both is a page counted in both; keys beyond the capacity make their pages
+ * unchecked.  Without the keys of either side, none are known after.
+ */
+static void
+merge_keys(td_profile *dst, const td_profile *src)
+{
+	size_t		i;
+
+	dst->duplicates += src->duplicates;
+	dst->overcounted += src->overcounted;
+	dst->unchecked += src->unchecked;
+	if (!dst->keys_known || !src->keys_known)
+	{
+		dst->keys_known = false;
+		td_free(dst->env, dst->keys);
+		dst->keys = NULL;
+		dst->nkeyslots = dst->nkeys = 0;
+		return;
+	}
+	for (i = 0; i < src->nkeyslots; i++)
+	{
+		uint64_t	key = src->keys[i];
+
+		if (key == 0)
+			continue;
+		if (key_held(dst, key))
+			dst->overcounted++;
+		else
+			key_insert(dst, key);
+	}
+}
 
 static bool
 poll_interrupt(td_env *env, size_t i)
@@ -494,14 +637,18 @@ td_profile_merge(td_profile *dst, const td_profile *src)
 	if (dst == src)
 		return td_fail(env, TD_EARG, "cannot merge a profile into itself");
 	if (dst->settings.unit != src->settings.unit)
-		return td_fail(env, TD_EARG, "cannot merge profiles of units %u and %u",
-					   (unsigned) dst->settings.unit, (unsigned) src->settings.unit);
+		return td_fail(env, TD_EARG, "cannot merge a %s profile with a %s profile",
+					   dst->settings.unit == TD_UNIT_CHUNK ? "chunk" : "node",
+					   src->settings.unit == TD_UNIT_CHUNK ? "chunk" : "node");
 	if (dst->settings.fp_scheme != src->settings.fp_scheme)
 		return td_fail(env, TD_EARG, "cannot merge profiles of fingerprint schemes %u and %u",
 					   (unsigned) dst->settings.fp_scheme, (unsigned) src->settings.fp_scheme);
 	if (src->pages > MAX_PAGES - dst->pages)
 		return td_fail(env, TD_ELIMIT, "merged profile would hold more than %u pages",
 					   (unsigned) MAX_PAGES);
+	if (dst->keys_known && src->keys_known &&
+		(st = key_reserve(dst, src->nkeys)) != TD_OK)
+		return st;
 
 	/* Count the new entries, to size the table exactly; nothing changes yet. */
 	for (i = 0; i < src->nslots; i++)
@@ -520,6 +667,7 @@ td_profile_merge(td_profile *dst, const td_profile *src)
 	 * ones.  An fp of src only was on at most E - Eb pages of dst (E grows if
 	 * the capacity rule prunes during the merge) and on at most Na.
 	 */
+	merge_keys(dst, src);
 	dst->pages += src->pages;
 	dst->error += eb;
 	if (eb != 0)
@@ -566,6 +714,30 @@ td_profile_error(const td_profile *p)
 	return p->error;
 }
 
+uint64_t
+td_profile_duplicates(const td_profile *p)
+{
+	return p->duplicates;
+}
+
+uint64_t
+td_profile_overcounted(const td_profile *p)
+{
+	return p->overcounted;
+}
+
+uint8_t
+td_profile_unit(const td_profile *p)
+{
+	return p->settings.unit;
+}
+
+void
+td_profile_set_dedup_capacity(td_profile *p, uint32_t dedup_capacity)
+{
+	p->settings.dedup_capacity = dedup_capacity;
+}
+
 size_t
 td_profile_entries(const td_profile *p)
 {
@@ -575,64 +747,138 @@ td_profile_entries(const td_profile *p)
 size_t
 td_profile_memory(const td_profile *p)
 {
-	return sizeof(*p) + p->nslots * sizeof(slot);
+	return sizeof(*p) + p->nslots * sizeof(slot) + p->nkeyslots * sizeof(uint64_t);
 }
 
 /* ---- serialized form ---------------------------------------------------------- */
 
-td_status
-td_profile_serialize(const td_profile *p, td_buf *out)
+/* The held page keys, sorted, in a new array (NULL when none: nothing allocated). */
+static td_status
+sorted_page_keys(const td_profile *p, uint64_t **out)
+{
+	size_t		i,
+				n = 0;
+
+	*out = NULL;
+	if (p->nkeys == 0)
+		return TD_OK;
+	*out = td_alloc(p->env, p->nkeys * sizeof(uint64_t));
+	if (*out == NULL)
+		return td_fail(p->env, TD_ENOMEM, "out of memory sorting %zu page keys", p->nkeys);
+	for (i = 0; i < p->nkeyslots; i++)
+		if (p->keys[i] != 0)
+			(*out)[n++] = p->keys[i];
+	sort_u64(*out, n);
+	return TD_OK;
+}
+
+static td_status
+serialize(const td_profile *p, td_buf *out, bool with_keys)
 {
 	td_env	   *env = p->env;
-	uint64_t   *keys;
+	uint64_t   *fps;
+	uint64_t   *keys = NULL;
 	uint8_t    *b;
 	size_t		total;
+	size_t		nk;
 	size_t		n = 0;
 	size_t		i;
 	td_status	st;
 
 	if ((st = check_usable(p)) != TD_OK)
 		return st;
-	if (p->entries > (SIZE_MAX - TD_PROFILE_HEADER_SIZE - 1 - out->len) / TD_PROFILE_ENTRY_SIZE)
+	with_keys = with_keys && p->keys_known;
+	nk = with_keys ? p->nkeys : 0;
+	if (p->entries > (SIZE_MAX - TD_PROFILE_HEADER_SIZE - 1 - out->len) / 32 ||
+		nk > (SIZE_MAX - TD_PROFILE_HEADER_SIZE - 1 - out->len) / 32)
 		return td_fail(env, TD_ENOMEM, "serialized profile size overflows");
-	total = TD_PROFILE_HEADER_SIZE + p->entries * TD_PROFILE_ENTRY_SIZE;
+	total = TD_PROFILE_HEADER_SIZE + p->entries * TD_PROFILE_ENTRY_SIZE + nk * TD_PROFILE_KEY_SIZE;
 
-	/* Sort a copy of the keys: the table's order must stay the hash order. */
-	keys = td_alloc(env, p->entries * sizeof(uint64_t));
-	if (keys == NULL)
+	/* Sort copies of the keys: the tables' order must stay the hash order. */
+	fps = td_alloc(env, p->entries * sizeof(uint64_t));
+	if (fps == NULL)
 		return td_fail(env, TD_ENOMEM, "out of memory sorting %zu profile entries", p->entries);
-	st = td_grow(out->env, (void **) &out->data, &out->cap, out->len + total + 1, 1);
-	if (st != TD_OK)
+	if ((with_keys && (st = sorted_page_keys(p, &keys)) != TD_OK) ||
+		(st = td_grow(out->env, (void **) &out->data, &out->cap, out->len + total + 1, 1)) != TD_OK)
 	{
+		td_free(env, fps);
 		td_free(env, keys);
 		return st;
 	}
 	for (i = 0; i < p->nslots; i++)
 		if (p->slots[i].fp != 0)
-			keys[n++] = p->slots[i].fp;
-	sort_u64(keys, n);
+			fps[n++] = p->slots[i].fp;
+	sort_u64(fps, n);
 
 	b = (uint8_t *) out->data + out->len;
 	memcpy(b, profile_magic, 4);
 	store_le16(b + 4, TD_PROFILE_VERSION);
 	b[6] = p->settings.unit;
-	b[7] = 0;
+	b[7] = with_keys ? TD_PROFILE_F_KEYS : 0;
 	store_le32(b + 8, p->settings.fp_scheme);
 	store_le32(b + 12, p->settings.eps_ppm);
 	store_le64(b + 16, p->pages);
 	store_le64(b + 24, p->error);
 	store_le64(b + 32, n);
+	store_le64(b + 40, p->duplicates);
+	store_le64(b + 48, p->overcounted);
+	store_le64(b + 56, p->unchecked);
+	store_le64(b + 64, nk);
 	b += TD_PROFILE_HEADER_SIZE;
 	for (i = 0; i < n; i++, b += TD_PROFILE_ENTRY_SIZE)
 	{
-		const slot *s = probe(p, keys[i]);
+		const slot *s = probe(p, fps[i]);
 
 		store_le64(b, s->fp);
 		store_le32(b + 8, s->count);
 		store_le32(b + 12, s->delta);
 	}
+	for (i = 0; i < nk; i++, b += TD_PROFILE_KEY_SIZE)
+		store_le64(b, keys[i]);
 	out->len += total;
+	td_free(env, fps);
 	td_free(env, keys);
+	return TD_OK;
+}
+
+td_status
+td_profile_serialize(const td_profile *p, td_buf *out)
+{
+	return serialize(p, out, false);
+}
+
+td_status
+td_profile_serialize_state(const td_profile *p, td_buf *out)
+{
+	return serialize(p, out, true);
+}
+
+/* The v2 duplicate fields; v1 has none (its pages were all counted unchecked). */
+static td_status
+check_v2_fields(td_env *env, const uint8_t *b, size_t len, td_profile_view *v)
+{
+	if (len < TD_PROFILE_HEADER_SIZE)
+		return td_fail(env, TD_EFORMAT,
+					   "profile is truncated: %zu bytes, the header alone takes %d",
+					   len, TD_PROFILE_HEADER_SIZE);
+	v->duplicates = load_le64(b + 40);
+	v->overcounted = load_le64(b + 48);
+	v->unchecked = load_le64(b + 56);
+	v->n_keys = load_le64(b + 64);
+	if (v->overcounted > v->pages || v->unchecked > v->pages)
+		return td_fail(env, TD_EFORMAT,
+					   "profile duplicate tallies (%llu overcounted, %llu unchecked) exceed its %llu pages",
+					   (unsigned long long) v->overcounted, (unsigned long long) v->unchecked,
+					   (unsigned long long) v->pages);
+	if (!(v->flags & TD_PROFILE_F_KEYS) && v->n_keys != 0)
+		return td_fail(env, TD_EFORMAT, "profile has %llu page keys but no page-key flag",
+					   (unsigned long long) v->n_keys);
+	if ((v->flags & TD_PROFILE_F_KEYS) &&
+		(v->n_keys > v->pages || v->n_keys + v->overcounted + v->unchecked != v->pages))
+		return td_fail(env, TD_EFORMAT,
+					   "profile page keys (%llu) + overcounted (%llu) + unchecked (%llu) do not add up to its %llu pages",
+					   (unsigned long long) v->n_keys, (unsigned long long) v->overcounted,
+					   (unsigned long long) v->unchecked, (unsigned long long) v->pages);
 	return TD_OK;
 }
 
@@ -640,22 +886,26 @@ static td_status
 check_header(td_env *env, const uint8_t *b, size_t len, td_profile_view *v)
 {
 	uint64_t	n;
+	size_t		header;
+	size_t		body;
+	td_status	st;
 
-	if (len < TD_PROFILE_HEADER_SIZE)
+	if (len < TD_PROFILE_V1_HEADER_SIZE)
 		return td_fail(env, TD_EFORMAT,
 					   "profile is truncated: %zu bytes, the header alone takes %d",
-					   len, TD_PROFILE_HEADER_SIZE);
+					   len, TD_PROFILE_V1_HEADER_SIZE);
 	if (memcmp(b, profile_magic, 4) != 0)
 		return td_fail(env, TD_EFORMAT, "not a templatedet profile: bad magic bytes");
 	v->version = load_le16(b + 4);
-	if (v->version != TD_PROFILE_VERSION)
+	if (v->version != 1 && v->version != TD_PROFILE_VERSION)
 		return td_fail(env, TD_EFORMAT,
-					   "unsupported profile format version %u (this build reads version %d)",
+					   "unsupported profile format version %u (this build reads versions 1 and %d)",
 					   (unsigned) v->version, TD_PROFILE_VERSION);
 	v->unit = b[6];
-	if (v->unit != TD_UNIT_NODE)
+	if (v->unit != TD_UNIT_NODE && (v->version == 1 || v->unit != TD_UNIT_CHUNK))
 		return td_fail(env, TD_EFORMAT, "unknown profile unit %u", (unsigned) v->unit);
-	if (b[7] != 0)
+	v->flags = b[7];
+	if (v->flags & ~(v->version == 1 ? 0 : TD_PROFILE_F_KEYS))
 		return td_fail(env, TD_EFORMAT, "reserved profile flags 0x%02x are set", (unsigned) b[7]);
 	v->fp_scheme = load_le32(b + 8);
 	v->eps_ppm = load_le32(b + 12);
@@ -671,14 +921,48 @@ check_header(td_env *env, const uint8_t *b, size_t len, td_profile_view *v)
 		return td_fail(env, TD_EFORMAT, "profile error bound %llu exceeds its %llu pages",
 					   (unsigned long long) v->error, (unsigned long long) v->pages);
 	n = load_le64(b + 32);
-	/* compare in entry units: 16 n may overflow, (len - 40) / 16 cannot */
-	if ((len - TD_PROFILE_HEADER_SIZE) % TD_PROFILE_ENTRY_SIZE != 0 ||
-		(len - TD_PROFILE_HEADER_SIZE) / TD_PROFILE_ENTRY_SIZE != n)
+	if (v->version == 1)
+	{
+		header = TD_PROFILE_V1_HEADER_SIZE;
+		v->unchecked = v->pages;
+	}
+	else
+	{
+		header = TD_PROFILE_HEADER_SIZE;
+		if ((st = check_v2_fields(env, b, len, v)) != TD_OK)
+			return st;
+	}
+	/* compare in units: 16 n + 8 k may overflow, (len - header) / 8 cannot */
+	body = (len - header) / TD_PROFILE_KEY_SIZE;
+	if ((len - header) % TD_PROFILE_KEY_SIZE != 0 || n > body / 2 ||
+		body - 2 * n != v->n_keys)
 		return td_fail(env, TD_EFORMAT,
-					   "profile size %zu bytes does not match its %llu entries",
-					   len, (unsigned long long) n);
+					   "profile size %zu bytes does not match its %llu entries and %llu page keys",
+					   len, (unsigned long long) n, (unsigned long long) v->n_keys);
 	v->n_entries = n;
-	v->entries = b + TD_PROFILE_HEADER_SIZE;
+	v->entries = b + header;
+	v->keys = v->entries + n * TD_PROFILE_ENTRY_SIZE;
+	return TD_OK;
+}
+
+static td_status
+check_keys(td_env *env, const td_profile_view *v)
+{
+	uint64_t	prev = 0;
+	uint64_t	i;
+
+	for (i = 0; i < v->n_keys; i++)
+	{
+		uint64_t	key = load_le64(v->keys + i * TD_PROFILE_KEY_SIZE);
+
+		if (poll_interrupt(env, (size_t) i))
+			return td_fail(env, TD_EINTR, "profile validation interrupted");
+		if (key == 0 || key <= prev)
+			return td_fail(env, TD_EFORMAT,
+						   "profile page key %llu is 0 or not in strictly ascending order",
+						   (unsigned long long) i);
+		prev = key;
+	}
 	return TD_OK;
 }
 
@@ -730,7 +1014,8 @@ td_profile_view_init(td_env *env, const void *bytes, size_t len, td_profile_view
 
 	memset(&v, 0, sizeof(v));
 	if ((st = check_header(env, bytes, len, &v)) != TD_OK ||
-		(st = check_entries(env, &v)) != TD_OK)
+		(st = check_entries(env, &v)) != TD_OK ||
+		(st = check_keys(env, &v)) != TD_OK)
 		return st;
 	*view = v;
 	return TD_OK;
@@ -778,14 +1063,27 @@ td_profile_deserialize(td_env *env, const void *bytes, size_t len,
 	settings.fp_scheme = v.fp_scheme;
 	settings.eps_ppm = v.eps_ppm;
 	settings.capacity = capacity;
+	settings.dedup_capacity = (uint32_t) v.n_keys;	/* <= pages <= UINT32_MAX */
 	if ((st = td_profile_create(env, &settings, &p)) != TD_OK)
 		return st;
 	p->pages = v.pages;
 	p->error = v.error;
-	if ((st = reserve(p, v.n_entries)) != TD_OK)
+	p->duplicates = v.duplicates;
+	p->overcounted = v.overcounted;
+	p->unchecked = v.unchecked;
+	/* the stored form has no keys: which pages it counted is unknown */
+	p->keys_known = (v.flags & TD_PROFILE_F_KEYS) != 0;
+	if ((st = reserve(p, v.n_entries)) != TD_OK ||
+		(st = key_reserve(p, (size_t) v.n_keys)) != TD_OK)
 	{
 		td_profile_free(p);
 		return st;
+	}
+	for (i = 0; i < v.n_keys; i++)
+	{
+		*key_probe(p, load_le64(v.keys + i * TD_PROFILE_KEY_SIZE)) =
+			load_le64(v.keys + i * TD_PROFILE_KEY_SIZE);
+		p->nkeys++;
 	}
 	for (i = 0; i < v.n_entries; i++)
 	{

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "chunk.h"
 #include "fingerprint.h"
 #include "render.h"
 #include "strip.h"
@@ -25,12 +26,18 @@ td_marks_free(const td_tree *tree, td_marks *m)
 }
 
 static td_status
-check_arguments(td_env *env, const td_profile_view *p, double threshold)
+check_arguments(td_env *env, const td_profile_view *p, double threshold, uint8_t unit)
 {
-	if (p->fp_scheme != TD_FP_SCHEME)
+	uint32_t	scheme = unit == TD_UNIT_CHUNK ? TD_CHUNK_SCHEME : TD_FP_SCHEME;
+
+	if (p->unit != unit)
+		return td_fail(env, TD_EARG, "this needs a %s profile, got a %s profile",
+					   unit == TD_UNIT_CHUNK ? "chunk" : "node",
+					   p->unit == TD_UNIT_CHUNK ? "chunk" : "node");
+	if (p->fp_scheme != scheme)
 		return td_fail(env, TD_EARG,
 					   "profile was built with fingerprint scheme %u, this version computes scheme %u; "
-					   "build the profile again", (unsigned) p->fp_scheme, (unsigned) TD_FP_SCHEME);
+					   "build the profile again", (unsigned) p->fp_scheme, (unsigned) scheme);
 	if (!(threshold > 0.0 && threshold <= 1.0))
 		return td_fail(env, TD_EARG, "threshold must be in (0, 1], got %g", threshold);
 	if (p->error > 0 && threshold * (double) p->pages <= (double) p->error)
@@ -39,6 +46,17 @@ check_arguments(td_env *env, const td_profile_view *p, double threshold)
 					   "build the profile with a smaller templatedet.profile_error",
 					   threshold, (unsigned long long) p->error, (unsigned long long) p->pages);
 	return TD_OK;
+}
+
+/* Pages a unit must occur on to be template: theta N, and 2 besides this page. */
+static uint64_t
+min_pages(const td_profile_view *p, double threshold, int self_in_profile)
+{
+	uint64_t	min_count = (uint64_t) ceil(threshold * (double) p->pages - 1e-9);
+
+	if (min_count < (uint64_t) (2 + self_in_profile))
+		min_count = 2 + self_in_profile;
+	return min_count;
 }
 
 /* The page itself is never dropped by the 85% rule: it would return nothing. */
@@ -108,7 +126,7 @@ td_mark_template(const td_tree *t, const td_profile_view *p, double threshold, t
 	uint32_t	i;
 
 	memset(m, 0, sizeof(*m));
-	if ((st = check_arguments(env, p, threshold)) != TD_OK)
+	if ((st = check_arguments(env, p, threshold, TD_UNIT_NODE)) != TD_OK)
 		return st;
 	m->n_nodes = n;
 	m->drop = alloc_array(env, n, sizeof(uint8_t));
@@ -127,9 +145,7 @@ td_mark_template(const td_tree *t, const td_profile_view *p, double threshold, t
 
 	/* The page's own root fingerprint tells whether the profile counted this page. */
 	m->self_in_profile = fp[0] != 0 && td_profile_view_count(p, fp[0]) > 0;
-	min_count = (uint64_t) ceil(threshold * (double) p->pages - 1e-9);
-	if (min_count < (uint64_t) (2 + m->self_in_profile))
-		min_count = 2 + m->self_in_profile;
+	min_count = min_pages(p, threshold, m->self_in_profile);
 
 	for (i = 0; i < n; i++)
 	{
@@ -159,4 +175,87 @@ done:
 	if (st != TD_OK)
 		td_marks_free(t, m);
 	return st;
+}
+
+td_status
+td_mark_chunks(const td_tree *t, const td_profile_view *p, double threshold, td_marks *m)
+{
+	td_env	   *env = t->env;
+	uint32_t	n = t->n_nodes;
+	td_chunks	ch;
+	uint32_t   *tmpl = NULL;
+	uint64_t	key;
+	uint64_t	min_count;
+	td_status	st;
+	uint32_t	i;
+
+	memset(m, 0, sizeof(*m));
+	memset(&ch, 0, sizeof(ch));
+	if ((st = check_arguments(env, p, threshold, TD_UNIT_CHUNK)) != TD_OK)
+		return st;
+	m->n_nodes = n;
+	m->drop = alloc_array(env, n, sizeof(uint8_t));
+	m->pages = alloc_array(env, n, sizeof(uint32_t));
+	m->visible = alloc_array(env, n, sizeof(uint32_t));
+	tmpl = alloc_array(env, n, sizeof(uint32_t));
+	if (!m->drop || !m->pages || !m->visible || !tmpl)
+	{
+		st = td_fail(env, TD_ENOMEM, "out of memory marking %u nodes", n);
+		goto done;
+	}
+	if ((st = td_page_chunks(t, TD_CHUNK_FOLD_DATES, &ch)) != TD_OK ||
+		(st = td_page_key(t, &key)) != TD_OK)
+		goto done;
+	td_visible_lengths(t, m->visible);
+
+	m->self_in_profile = td_profile_view_count(p, td_chunk_page_entry(key)) > 0;
+	min_count = min_pages(p, threshold, m->self_in_profile);
+	for (i = 0; i < n; i++)
+	{
+		m->pages[i] = ch.of[i] != TD_NONE ? td_profile_view_count(p, ch.fp[ch.of[i]]) : 0;
+		m->drop[i] = ch.of[i] != TD_NONE && m->pages[i] >= min_count;
+	}
+
+	/* bottom-up: an element whose visible text is all template goes too */
+	for (i = n; i-- > 0;)
+	{
+		uint32_t	c;
+		uint64_t	sum = 0;
+
+		if ((i & 0xffff) == 0 && env->interrupted(env->arg))
+		{
+			st = td_fail(env, TD_EINTR, "interrupted");
+			goto done;
+		}
+		if (m->drop[i])
+		{
+			tmpl[i] = m->visible[i];
+			continue;
+		}
+		for (c = t->nodes[i].first_child; c != TD_NONE; c = t->nodes[c].next_sibling)
+			sum += tmpl[c];
+		tmpl[i] = (uint32_t) (sum < m->visible[i] ? sum : m->visible[i]);
+		if (t->nodes[i].kind == TD_ELEM && m->visible[i] > 0 &&
+			tmpl[i] == m->visible[i] && !is_page_frame(t, i))
+			m->drop[i] = 1;
+	}
+	for (i = 1; i < n; i++)
+		if (m->drop[t->nodes[i].parent])
+			m->drop[i] = 1;
+	st = TD_OK;
+
+done:
+	td_chunks_free(t, &ch);
+	td_free(env, tmpl);
+	if (st != TD_OK)
+		td_marks_free(t, m);
+	return st;
+}
+
+td_status
+td_mark_site(const td_tree *t, const td_profile_view *p, double threshold, td_marks *m)
+{
+	if (p->unit == TD_UNIT_CHUNK)
+		return td_mark_chunks(t, p, threshold, m);
+	return td_mark_template(t, p, threshold, m);
 }

@@ -38,12 +38,28 @@ typedef struct td_marks
 } td_marks;
 
 /*
- * Computes fingerprints and marks.  threshold must be in (0, 1] and above
- * the profile's error share E/N (else TD_EARG).  marks arrays are allocated
- * with tree->env; release with td_marks_free.
+ * Computes fingerprints and marks against a node profile (a chunk profile is
+ * TD_EARG).  threshold must be in (0, 1] and above the profile's error share
+ * E/N (else TD_EARG).  marks arrays are allocated with tree->env; release
+ * with td_marks_free.
  */
 td_status	td_mark_template(const td_tree *tree, const td_profile_view *profile,
 							 double threshold, td_marks *marks);
+
+/*
+ * Table text chunks (chunk.h) against a chunk profile: the text nodes of a
+ * chunk on at least threshold * N pages and on at least 2 pages other than
+ * this one are template (pages[] holds their chunk's count; elements 0).
+ * Then an element whose visible text is all template is template too, so
+ * that clean HTML loses the emptied table cells and rows (the page frame
+ * excepted).  Same arguments and errors as td_mark_template.
+ */
+td_status	td_mark_chunks(const td_tree *tree, const td_profile_view *profile,
+						   double threshold, td_marks *marks);
+
+/* td_mark_template or td_mark_chunks, by the profile's unit. */
+td_status	td_mark_site(const td_tree *tree, const td_profile_view *profile,
+						 double threshold, td_marks *marks);
 void		td_marks_free(const td_tree *tree, td_marks *marks);
 
 #endif

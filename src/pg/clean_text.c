@@ -101,7 +101,7 @@ clean_text(FunctionCallInfo fcinfo, bool is_bytea)
 	memset(&site, 0, sizeof(site));
 	if (use_site)
 		TD_PG_CALL(&env, memset(&site, 0, sizeof(site)),
-				   td_mark_template(tree, view, TD_DEFAULT_THRESHOLD, &site), NULL);
+				   td_mark_site(tree, view, TD_DEFAULT_THRESHOLD, &site), NULL);
 	td_pg_page_level(&env, tree, model, TD_DEFAULT_PENALTY,
 					 use_site ? TD_DEFAULT_COMBINED_THRESHOLD : TD_DEFAULT_PAGE_THRESHOLD,
 					 PG_ARGISNULL(3) ? NULL : PG_GETARG_TEXT_PP(3), &page);

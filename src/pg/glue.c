@@ -6,6 +6,7 @@
 
 #include <math.h>
 
+#include "chunk.h"
 #include "fingerprint.h"
 #include "render.h"
 #include "mb/pg_wchar.h"
@@ -145,13 +146,14 @@ td_pg_limits(td_limits *limits)
 }
 
 void
-td_pg_profile_settings(td_profile_settings *settings)
+td_pg_profile_settings(td_profile_settings *settings, uint8_t unit)
 {
 	memset(settings, 0, sizeof(*settings));
-	settings->unit = TD_UNIT_NODE;
-	settings->fp_scheme = TD_FP_SCHEME;
+	settings->unit = unit;
+	settings->fp_scheme = unit == TD_UNIT_CHUNK ? TD_CHUNK_SCHEME : TD_FP_SCHEME;
 	settings->eps_ppm = (uint32_t) rint(td_guc_profile_error * 1000000.0);
 	settings->capacity = (uint32_t) td_guc_profile_capacity;
+	settings->dedup_capacity = (uint32_t) td_guc_profile_dedup_pages;
 }
 
 void

@@ -23,6 +23,7 @@ extern int	td_guc_max_nodes;
 extern int	td_guc_max_depth;
 extern double td_guc_profile_error;
 extern int	td_guc_profile_capacity;
+extern int	td_guc_profile_dedup_pages;
 
 /*
  * A core environment whose memory lives in cxt.  The env must outlive
@@ -77,8 +78,8 @@ extern void td_pg_report(td_env *env, td_status status, const char *limit_settin
 /* Limits from the settings. */
 extern void td_pg_limits(td_limits *limits);
 
-/* Profile settings for a new aggregate state, from the settings. */
-extern void td_pg_profile_settings(td_profile_settings *settings);
+/* Profile settings for a new aggregate state of unit TD_UNIT_*, from the settings. */
+extern void td_pg_profile_settings(td_profile_settings *settings, uint8_t unit);
 
 /*
  * Parses the html argument argno of fcinfo (a separate C entry point per

@@ -1,16 +1,21 @@
 /*
- * profile_agg.c — the aggregates template_profile(html) and
+ * profile_agg.c — the aggregates template_profile(html [, unit]) and
  * template_profile_union(tdprofile).
  *
  * The state is the core's td_profile (a hash table) living in the aggregate
  * context, with the td_env it allocates through.  Each page is parsed in a
- * scratch context deleted once its fingerprints are in the profile, so
- * memory is the profile's table plus one page.  Partial aggregation ships
- * states as the serialized format, which is what a tdprofile holds too.
+ * scratch context deleted once its fingerprints (node unit) or chunk
+ * fingerprints (chunk unit) are in the profile, so memory is the profile's
+ * table, its page keys (exact duplicates are counted once) and one page.
+ * Partial aggregation ships states in the state form of the serialized
+ * format (with the page keys, so the combine step tallies the duplicates
+ * that different workers counted); the final tdprofile has no keys.
  */
 #include "glue.h"
 
+#include "chunk.h"
 #include "fingerprint.h"
+#include "utils/builtins.h"
 #include "utils/memutils.h"
 
 PG_FUNCTION_INFO_V1(template_profile_transfn_text);
@@ -25,6 +30,8 @@ typedef struct profile_state
 {
 	td_env		env;			/* allocates in the context the state lives in */
 	td_profile *profile;
+	uint8_t		unit;			/* TD_UNIT_NODE or TD_UNIT_CHUNK */
+	bool		dedup;			/* compute page keys (templatedet.profile_dedup_pages > 0) */
 } profile_state;
 
 static MemoryContext
@@ -37,9 +44,9 @@ agg_context(FunctionCallInfo fcinfo, const char *fname)
 	return cxt;
 }
 
-/* A new, empty state in cxt with the current settings. */
+/* A new, empty state of unit in cxt with the current settings. */
 static profile_state *
-state_create(MemoryContext cxt)
+state_create(MemoryContext cxt, uint8_t unit)
 {
 	profile_state *state = MemoryContextAllocZero(cxt, sizeof(profile_state));
 	td_profile_settings settings;
@@ -47,7 +54,9 @@ state_create(MemoryContext cxt)
 
 	td_pg_env_init(&state->env, cxt);
 	td_pg_env_cancel_only(&state->env);
-	td_pg_profile_settings(&settings);
+	td_pg_profile_settings(&settings, unit);
+	state->unit = unit;
+	state->dedup = settings.dedup_capacity > 0;
 	st = td_profile_create(&state->env, &settings, &state->profile);
 	if (st != TD_OK)
 		td_pg_report(&state->env, st, "templatedet.profile_capacity");
@@ -67,7 +76,10 @@ state_from_bytes(MemoryContext cxt, const char *bytes, size_t len)
 			   td_profile_deserialize(&state->env, bytes, len,
 									  (uint32_t) td_guc_profile_capacity, &p),
 			   "templatedet.profile_capacity");
+	td_profile_set_dedup_capacity(p, (uint32_t) td_guc_profile_dedup_pages);
 	state->profile = p;
+	state->unit = td_profile_unit(p);
+	state->dedup = td_guc_profile_dedup_pages > 0;
 	return state;
 }
 
@@ -102,16 +114,33 @@ add_page(profile_state *state, FunctionCallInfo fcinfo, bool is_bytea)
 	size_t		n;
 	td_status	st;
 
+	uint64_t	key = 0;
+	int			counted;
+
 	td_pg_env_init(&env, scratch);
 	tree = td_pg_parse_arg(&env, fcinfo, 1, is_bytea);
 
-	fp = MemoryContextAllocHuge(scratch, sizeof(uint64_t) * Max(tree->n_nodes, 1));
-	distinct = MemoryContextAllocHuge(scratch, sizeof(uint64_t) * Max(tree->n_nodes, 1));
-	TD_PG_CALL(&env, (void) 0, td_fingerprints(tree, fp), NULL);
-	n = td_page_fingerprints(tree, fp, distinct);
+	/* room for every node's fingerprint, or every chunk's plus the page entry */
+	distinct = MemoryContextAllocHuge(scratch, sizeof(uint64_t) * ((Size) tree->n_nodes + 1));
+	if (state->dedup)
+		TD_PG_CALL(&env, (void) 0, td_page_key(tree, &key), NULL);
+	if (state->unit == TD_UNIT_CHUNK)
+	{
+		td_chunks	chunks;
+
+		TD_PG_CALL(&env, memset(&chunks, 0, sizeof(chunks)),
+				   td_page_chunks(tree, TD_CHUNK_FOLD_DATES, &chunks), NULL);
+		n = td_chunk_page_fingerprints(&chunks, key, distinct);
+	}
+	else
+	{
+		fp = MemoryContextAllocHuge(scratch, sizeof(uint64_t) * Max(tree->n_nodes, 1));
+		TD_PG_CALL(&env, (void) 0, td_fingerprints(tree, fp), NULL);
+		n = td_page_fingerprints(tree, fp, distinct);
+	}
 
 	/* the state's env is cancel-only: a half-added page is never retried */
-	st = td_profile_add_page(state->profile, distinct, n);
+	st = td_profile_add_keyed_page(state->profile, key, distinct, n, &counted);
 	if (st == TD_EINTR)
 	{
 		CHECK_FOR_INTERRUPTS();
@@ -123,13 +152,41 @@ add_page(profile_state *state, FunctionCallInfo fcinfo, bool is_bytea)
 	MemoryContextDelete(scratch);
 }
 
-/* template_profile(html text|bytea): NULL pages are skipped. */
+/* The unit argument (argument 2 of the two-argument form): 'node' or 'chunk'. */
+static uint8_t
+unit_arg(FunctionCallInfo fcinfo)
+{
+	char	   *unit;
+
+	if (PG_NARGS() < 3)
+		return TD_UNIT_NODE;
+	if (PG_ARGISNULL(2))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("profile unit must be 'node' or 'chunk', got NULL")));
+	unit = text_to_cstring(PG_GETARG_TEXT_PP(2));
+	if (strcmp(unit, "node") == 0)
+		return TD_UNIT_NODE;
+	if (strcmp(unit, "chunk") == 0)
+		return TD_UNIT_CHUNK;
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("profile unit must be 'node' or 'chunk', got '%s'", unit)));
+	pg_unreachable();
+}
+
+/* template_profile(html text|bytea [, unit]): NULL pages are skipped. */
 static Datum
 profile_transfn(FunctionCallInfo fcinfo, bool is_bytea)
 {
 	MemoryContext aggcxt = agg_context(fcinfo, "template_profile_transfn");
 	profile_state *state = PG_ARGISNULL(0) ? NULL : (profile_state *) PG_GETARG_POINTER(0);
+	uint8_t		unit = unit_arg(fcinfo);
 
+	if (state != NULL && state->unit != unit)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("profile unit must be the same for every row of a template_profile")));
 	if (PG_ARGISNULL(1))
 	{
 		if (state == NULL)
@@ -137,7 +194,7 @@ profile_transfn(FunctionCallInfo fcinfo, bool is_bytea)
 		PG_RETURN_POINTER(state);
 	}
 	if (state == NULL)
-		state = state_create(aggcxt);
+		state = state_create(aggcxt, unit);
 	add_page(state, fcinfo, is_bytea);
 	PG_RETURN_POINTER(state);
 }
@@ -199,14 +256,17 @@ template_profile_combinefn(PG_FUNCTION_ARGS)
 	}
 	/* s2 may live in a short-lived context: always copy it into ours */
 	if (s1 == NULL)
-		s1 = state_create(aggcxt);
+		s1 = state_create(aggcxt, s2->unit);
 	state_merge(s1, s2);
 	PG_RETURN_POINTER(s1);
 }
 
-/* The serialized profile, in a bytea allocated in the current context. */
+/*
+ * The serialized profile, in a bytea allocated in the current context: the
+ * state form (with page keys) between workers, the stored form at the end.
+ */
 static bytea *
-state_serialize(profile_state *state)
+state_serialize(profile_state *state, bool with_keys)
 {
 	td_env		env;
 	td_buf		buf;
@@ -214,6 +274,7 @@ state_serialize(profile_state *state)
 	td_pg_env_init(&env, CurrentMemoryContext);
 	td_pg_varbuf_init(&buf, &env);
 	TD_PG_CALL(&env, td_pg_varbuf_reset(&buf),
+			   with_keys ? td_profile_serialize_state(state->profile, &buf) :
 			   td_profile_serialize(state->profile, &buf),
 			   "templatedet.profile_capacity");
 	return td_pg_varbuf_bytea(&buf);
@@ -224,7 +285,7 @@ template_profile_serialfn(PG_FUNCTION_ARGS)
 {
 	profile_state *state = (profile_state *) PG_GETARG_POINTER(0);
 
-	PG_RETURN_BYTEA_P(state_serialize(state));
+	PG_RETURN_BYTEA_P(state_serialize(state, true));
 }
 
 Datum
@@ -244,5 +305,5 @@ template_profile_finalfn(PG_FUNCTION_ARGS)
 {
 	if (PG_ARGISNULL(0))
 		PG_RETURN_NULL();
-	PG_RETURN_BYTEA_P(state_serialize((profile_state *) PG_GETARG_POINTER(0)));
+	PG_RETURN_BYTEA_P(state_serialize((profile_state *) PG_GETARG_POINTER(0), false));
 }

@@ -1,6 +1,7 @@
 /*
  * profile_info.c — profile_info(tdprofile) → jsonb: what a stored profile
- * holds and how exact its counts are.
+ * holds (its unit: node or chunk), how exact its counts are, and the exact
+ * duplicate pages it did not count.
  */
 #include "glue.h"
 
@@ -35,7 +36,7 @@ profile_info(PG_FUNCTION_ARGS)
 
 	initStringInfo(&s);
 	appendStringInfo(&s, "{\"format_version\": %u, \"unit\": \"%s\", \"fingerprint_scheme\": %u",
-					 (unsigned) v.version, v.unit == TD_UNIT_NODE ? "node" : "unknown",
+					 (unsigned) v.version, v.unit == TD_UNIT_CHUNK ? "chunk" : "node",
 					 (unsigned) v.fp_scheme);
 	appendStringInfo(&s, ", \"pages\": " UINT64_FORMAT ", \"entries\": " UINT64_FORMAT
 					 ", \"bytes\": %zu, \"error_bound\": " UINT64_FORMAT ", \"error_share\": ",
@@ -43,6 +44,9 @@ profile_info(PG_FUNCTION_ARGS)
 	append_double(&s, v.pages ? (double) v.error / (double) v.pages : 0.0);
 	appendStringInfoString(&s, ", \"eps\": ");
 	append_double(&s, v.eps_ppm / 1000000.0);
+	appendStringInfo(&s, ", \"duplicates\": " UINT64_FORMAT ", \"duplicates_overcounted\": "
+					 UINT64_FORMAT ", \"unchecked_pages\": " UINT64_FORMAT,
+					 v.duplicates, v.overcounted, v.unchecked);
 	appendStringInfoChar(&s, '}');
 
 	PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(s.data)));

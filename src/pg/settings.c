@@ -21,6 +21,7 @@ int			td_guc_max_nodes = TD_DEFAULT_MAX_NODES;
 int			td_guc_max_depth = TD_DEFAULT_MAX_DEPTH;
 double		td_guc_profile_error = 0.01;
 int			td_guc_profile_capacity = 262144;
+int			td_guc_profile_dedup_pages = 2097152;
 
 void		_PG_init(void);
 
@@ -70,6 +71,18 @@ _PG_init(void)
 							"When full, the profile prunes its rarest fingerprints and its error bound grows.",
 							&td_guc_profile_capacity,
 							262144, 1024, 64 * 1024 * 1024,
+							PGC_USERSET, 0,
+							NULL, NULL, NULL);
+
+	/*
+	 * 16 to 32 bytes of state per distinct page (profile.h); the default
+	 * holds 2,097,152 pages in at most 32 MB (16 MB at 1,000,000 pages).
+	 */
+	DefineCustomIntVariable("templatedet.profile_dedup_pages",
+							"Most distinct pages whose content key a profile being built keeps, to count exact duplicate pages once; 0 counts every page.",
+							"Pages counted once it is full are not checked: later copies of them are counted again (profile_info: unchecked_pages).",
+							&td_guc_profile_dedup_pages,
+							2097152, 0, 256 * 1024 * 1024,
 							PGC_USERSET, 0,
 							NULL, NULL, NULL);
 

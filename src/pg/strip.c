@@ -2,8 +2,9 @@
  * strip.c — strip_template(html, profile, threshold) → clean text and
  * strip_template_html(html, profile, threshold) → clean HTML.
  *
- * Both mark the page's template nodes against the profile (strip.h) and
- * render what is left; the profile is validated once per query per distinct
+ * Both mark the page's template nodes against the profile (strip.h: node
+ * subtrees or table text chunks, by the profile's unit) and render what is
+ * left; the profile is validated once per query per distinct
  * profile (profile_arg.c).
  */
 #include "glue.h"
@@ -34,7 +35,7 @@ strip(FunctionCallInfo fcinfo, bool is_bytea, td_pg_renderer render)
 	tree = td_pg_parse_arg(&env, fcinfo, 0, is_bytea);
 
 	TD_PG_CALL(&env, memset(&marks, 0, sizeof(marks)),
-			   td_mark_template(tree, view, threshold, &marks), NULL);
+			   td_mark_site(tree, view, threshold, &marks), NULL);
 
 	result = td_pg_render(render, tree, marks.drop);
 

@@ -126,7 +126,7 @@ site_page(int k)
 static void
 structural_profile(td_tree **t, td_buf *ser, td_profile_view *view)
 {
-	td_profile_settings set = {TD_UNIT_NODE, TD_FP_SCHEME, 0, 1 << 20};
+	td_profile_settings set = {TD_UNIT_NODE, TD_FP_SCHEME, 0, 1 << 20, 0};
 	td_profile *prof;
 
 	CHECK(td_profile_create(&env, &set, &prof) == TD_OK, "profile");

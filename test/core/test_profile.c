@@ -12,6 +12,7 @@
 #include "profile.h"
 
 #define UNIVERSE	6000
+#define H			TD_PROFILE_HEADER_SIZE	/* entries start here (format v2) */
 #define BIG			(1u << 20)
 
 /* ---- deterministic randomness -------------------------------------------- */
@@ -116,7 +117,7 @@ add_pages(td_profile *p, const stream *st, size_t from, size_t to)
 static td_profile *
 new_profile(td_env *env, uint32_t eps_ppm, uint32_t capacity)
 {
-	td_profile_settings s = {TD_UNIT_NODE, 1, eps_ppm, capacity};
+	td_profile_settings s = {TD_UNIT_NODE, 1, eps_ppm, capacity, 0};
 	td_profile *p = NULL;
 	td_status	rc = td_profile_create(env, &s, &p);
 
@@ -173,11 +174,21 @@ serialize(td_env *env, const td_profile *p)
 	return b;
 }
 
+static td_buf
+serialize_state(td_env *env, const td_profile *p)
+{
+	td_buf		b;
+
+	td_buf_init(&b, env);
+	CHECK(td_profile_serialize_state(p, &b) == TD_OK, "serialize state: %s", env->errmsg);
+	return b;
+}
+
 /* The entry of fp in serialized bytes, found without profile.c. */
 static const uint8_t *
 find_entry(const td_buf *b, uint64_t fp)
 {
-	const uint8_t *base = (const uint8_t *) b->data + 40;
+	const uint8_t *base = (const uint8_t *) b->data + H;
 	uint64_t	lo = 0;
 	uint64_t	hi = le64((const uint8_t *) b->data + 32);
 
@@ -495,7 +506,7 @@ test_roundtrip(void)
 	p = new_profile(&env, 5000, BIG);
 	add_pages(p, &st, 0, st.npages);
 	a = serialize(&env, p);
-	CHECK(a.len == 40 + 16 * td_profile_entries(p), "size is 40 + 16 n");
+	CHECK(a.len == H + 16 * td_profile_entries(p), "size is 72 + 16 n");
 	CHECK(td_profile_deserialize(&env, a.data, a.len, 0, &q) == TD_OK, "deserialize: %s", env.errmsg);
 	b = serialize(&env, q);
 	CHECK(same_bytes(&a, &b), "serialize . deserialize . serialize is the identity");
@@ -511,7 +522,7 @@ test_roundtrip(void)
 	memcpy(shifted + 3, a.data, a.len);
 	CHECK(td_profile_view_init(&env, shifted + 3, a.len, &v) == TD_OK, "view: %s", env.errmsg);
 	CHECK(v.pages == 300 && v.n_entries == td_profile_entries(p) && v.eps_ppm == 5000 &&
-		  v.version == 1 && v.unit == TD_UNIT_NODE && v.fp_scheme == 1, "view header");
+		  v.version == 2 && v.unit == TD_UNIT_NODE && v.fp_scheme == 1, "view header");
 	for (i = 0; i < UNIVERSE; i++)
 	{
 		const uint8_t *e = find_entry(&a, fp_of(i));
@@ -569,8 +580,8 @@ expect_format(td_env *env, const td_buf *good, size_t (*fn) (uint8_t *b, size_t 
 }
 
 static size_t bad_magic(uint8_t *b, size_t len) { b[0] = 'X'; return len; }
-static size_t bad_version(uint8_t *b, size_t len) { b[4] = 2; return len; }
-static size_t bad_unit(uint8_t *b, size_t len) { b[6] = 1; return len; }
+static size_t bad_version(uint8_t *b, size_t len) { b[4] = 3; return len; }
+static size_t bad_unit(uint8_t *b, size_t len) { b[6] = 2; return len; }
 static size_t bad_flags(uint8_t *b, size_t len) { b[7] = 0x80; return len; }
 static size_t bad_eps(uint8_t *b, size_t len) { put32(b + 12, 1000001); return len; }
 static size_t bad_pages(uint8_t *b, size_t len) { put64(b + 16, (uint64_t) UINT32_MAX + 1); put64(b + 24, 0); return len; }
@@ -579,19 +590,22 @@ static size_t bad_trailing(uint8_t *b, size_t len) { b[len] = 0; return len + 1;
 static size_t bad_trailing16(uint8_t *b, size_t len) { memset(b + len, 0, 16); return len + 16; }
 static size_t bad_count_field(uint8_t *b, size_t len) { put64(b + 32, le64(b + 32) - 1); return len; }
 static size_t bad_huge_n(uint8_t *b, size_t len) { put64(b + 32, UINT64_MAX / 8); return len; }
-static size_t bad_zero_fp(uint8_t *b, size_t len) { put64(b + 40, 0); return len; }
-static size_t bad_duplicate(uint8_t *b, size_t len) { memcpy(b + 56, b + 40, 16); return len; }
-static size_t bad_count0(uint8_t *b, size_t len) { put32(b + 40 + 8, 0); return len; }
-static size_t bad_over_pages(uint8_t *b, size_t len) { put32(b + 48, (uint32_t) le64(b + 16)); put32(b + 52, 1); return len; }
-static size_t bad_delta(uint8_t *b, size_t len) { put32(b + 48, 1); put32(b + 52, (uint32_t) le64(b + 24) + 1); return len; }
+static size_t bad_zero_fp(uint8_t *b, size_t len) { put64(b + H, 0); return len; }
+static size_t bad_duplicate(uint8_t *b, size_t len) { memcpy(b + H + 16, b + H, 16); return len; }
+static size_t bad_count0(uint8_t *b, size_t len) { put32(b + H + 8, 0); return len; }
+static size_t bad_over_pages(uint8_t *b, size_t len) { put32(b + H + 8, (uint32_t) le64(b + 16)); put32(b + H + 12, 1); return len; }
+static size_t bad_delta(uint8_t *b, size_t len) { put32(b + H + 8, 1); put32(b + H + 12, (uint32_t) le64(b + 24) + 1); return len; }
+static size_t bad_overcounted(uint8_t *b, size_t len) { put64(b + 48, le64(b + 16) + 1); return len; }
+static size_t bad_unchecked(uint8_t *b, size_t len) { put64(b + 56, le64(b + 16) + 1); return len; }
+static size_t bad_keys_no_flag(uint8_t *b, size_t len) { put64(b + 64, 1); memset(b + len, 0, 8); return len + 8; }
 static size_t
 bad_unsorted(uint8_t *b, size_t len)
 {
 	uint8_t		t[16];
 
-	memcpy(t, b + 40, 16);
-	memcpy(b + 40, b + 56, 16);
-	memcpy(b + 56, t, 16);
+	memcpy(t, b + H, 16);
+	memcpy(b + H, b + H + 16, 16);
+	memcpy(b + H + 16, t, 16);
 	return len;
 }
 
@@ -621,8 +635,11 @@ test_validation(void)
 	CHECK(strstr(env.errmsg, "truncated") != NULL, "message: %s", env.errmsg);
 
 	expect_format(&env, &good, bad_magic, "magic");
-	expect_format(&env, &good, bad_version, "version 2");
-	expect_format(&env, &good, bad_unit, "unit 1");
+	expect_format(&env, &good, bad_version, "version 3");
+	expect_format(&env, &good, bad_unit, "unit 2");
+	expect_format(&env, &good, bad_overcounted, "duplicate tallies");
+	expect_format(&env, &good, bad_unchecked, "duplicate tallies");
+	expect_format(&env, &good, bad_keys_no_flag, "no page-key flag");
 	expect_format(&env, &good, bad_flags, "flags 0x80");
 	expect_format(&env, &good, bad_eps, "1000001 ppm");
 	expect_format(&env, &good, bad_pages, "4294967296 pages");
@@ -651,7 +668,7 @@ test_arguments(void)
 	td_env		env;
 	td_profile *p = NULL;
 	td_profile *q;
-	td_profile_settings s = {TD_UNIT_NODE, 1, 0, 1023};
+	td_profile_settings s = {TD_UNIT_NODE, 1, 0, 1023, 0};
 	uint8_t		b[56] = {'T', 'D', 'P', 'F', 1, 0, 0, 0};
 	uint64_t	fp = 7;
 
@@ -661,7 +678,7 @@ test_arguments(void)
 	s.eps_ppm = 1000001;
 	CHECK(td_profile_create(&env, &s, &p) == TD_EARG, "eps over 1");
 	s.eps_ppm = 0;
-	s.unit = 1;
+	s.unit = 2;
 	CHECK(td_profile_create(&env, &s, &p) == TD_EARG, "unknown unit");
 
 	p = new_profile(&env, 0, 1024);
@@ -673,7 +690,7 @@ test_arguments(void)
 	td_profile_free(q);
 	td_profile_free(p);
 
-	/* a profile at the page limit: one entry (fp 7, count 1), N = UINT32_MAX */
+	/* a version 1 profile at the page limit: one entry (fp 7, count 1), N = UINT32_MAX */
 	put32(b + 8, 1);
 	put64(b + 16, UINT32_MAX);
 	put64(b + 32, 1);
@@ -698,10 +715,171 @@ test_arguments(void)
 			  "empty pages");
 		CHECK(td_profile_pages(p) == 2 && td_profile_entries(p) == 0, "two pages, no entry");
 		out = serialize(&env, p);
-		CHECK(out.len == 40, "an empty profile is its header");
+		CHECK(out.len == H, "an empty profile is its header");
 		td_buf_free(&out);
 		td_profile_free(p);
 	}
+}
+
+
+/* ---- exact duplicate pages ----------------------------------------------------------------- */
+
+static td_profile *
+dedup_profile(td_env *env, uint8_t unit, uint32_t dedup_capacity)
+{
+	td_profile_settings s = {unit, 1, 0, 1024, dedup_capacity};
+	td_profile *p = NULL;
+
+	CHECK(td_profile_create(env, &s, &p) == TD_OK, "create: %s", env->errmsg);
+	return p;
+}
+
+/* Page k of a small site: fingerprints 1 (template) and 100 + k (its own). */
+static td_status
+add_site_page(td_profile *p, uint64_t key, uint64_t k, int *counted)
+{
+	uint64_t	fps[2] = {1, 100 + k};
+
+	return td_profile_add_keyed_page(p, key, fps, 2, counted);
+}
+
+static void
+test_duplicates(void)
+{
+	td_env		env;
+	td_profile *p;
+	td_profile *q;
+	td_profile *r = NULL;
+	td_buf		a;
+	td_buf		b;
+	td_profile_view v;
+	int			counted;
+	uint64_t	k;
+
+	td_env_default(&env);
+
+	/* one state: each of 3 pages added 4 times is counted once */
+	p = dedup_profile(&env, TD_UNIT_NODE, 1024);
+	for (k = 0; k < 12; k++)
+	{
+		CHECK(add_site_page(p, 1000 + k % 3, k % 3, &counted) == TD_OK, "add");
+		CHECK(counted == (k < 3), "page %llu counted %d", (unsigned long long) k, counted);
+	}
+	CHECK(td_profile_pages(p) == 3 && td_profile_duplicates(p) == 9, "3 pages, 9 duplicates");
+	a = serialize(&env, p);
+	CHECK(le32(find_entry(&a, 1) + 8) == 3, "the template counts 3, not 12");
+	CHECK(td_profile_view_init(&env, a.data, a.len, &v) == TD_OK && v.duplicates == 9 &&
+		  v.overcounted == 0 && v.unchecked == 0 && v.n_keys == 0 && v.flags == 0,
+		  "stored form: tallies, no keys");
+	td_buf_free(&a);
+
+	/* without a key, or with no key capacity, a page is counted and unchecked */
+	CHECK(add_site_page(p, 0, 0, &counted) == TD_OK && counted, "no key: counted");
+	q = dedup_profile(&env, TD_UNIT_NODE, 0);
+	add_site_page(q, 1000, 0, &counted);
+	add_site_page(q, 1000, 0, &counted);
+	CHECK(counted && td_profile_pages(q) == 2 && td_profile_duplicates(q) == 0, "capacity 0: no detection");
+	td_profile_free(q);
+	td_profile_free(p);
+
+	/* a full key table: later pages are unchecked, earlier ones still found */
+	p = dedup_profile(&env, TD_UNIT_NODE, 2);
+	for (k = 0; k < 4; k++)
+		add_site_page(p, 2000 + k, k, &counted);
+	add_site_page(p, 2000, 0, &counted);
+	CHECK(!counted, "a held key is found");
+	add_site_page(p, 2003, 3, &counted);
+	CHECK(counted, "a page beyond the key capacity is counted again");
+	b = serialize_state(&env, p);
+	CHECK(td_profile_view_init(&env, b.data, b.len, &v) == TD_OK && v.n_keys == 2 &&
+		  v.unchecked == 3 && v.pages == 5 && v.duplicates == 1 && v.flags == TD_PROFILE_F_KEYS,
+		  "state form: keys + overcounted + unchecked = N");
+	td_buf_free(&b);
+	td_profile_free(p);
+
+	/* two states sharing pages: the shared ones are reported as overcounted */
+	p = dedup_profile(&env, TD_UNIT_NODE, 1024);
+	q = dedup_profile(&env, TD_UNIT_NODE, 1024);
+	for (k = 0; k < 5; k++)
+		add_site_page(p, 3000 + k, k, &counted);	/* pages 0..4 */
+	for (k = 3; k < 8; k++)
+		add_site_page(q, 3000 + k, k, &counted);	/* pages 3..7 */
+	add_site_page(q, 3007, 7, &counted);
+	b = serialize_state(&env, q);
+	CHECK(td_profile_deserialize(&env, b.data, b.len, 0, &r) == TD_OK, "state deserializes: %s", env.errmsg);
+	a = serialize_state(&env, r);
+	CHECK(same_bytes(&a, &b), "state form round-trips with its keys");
+	td_buf_free(&a);
+	td_buf_free(&b);
+	CHECK(td_profile_merge(p, r) == TD_OK, "merge: %s", env.errmsg);
+	CHECK(td_profile_pages(p) == 10 && td_profile_overcounted(p) == 2 &&
+		  td_profile_duplicates(p) == 1, "pages 3 and 4 counted twice and reported");
+	add_site_page(p, 3006, 6, &counted);
+	CHECK(!counted, "keys of both sides are held after the merge");
+	td_profile_free(r);
+	r = NULL;
+
+	/* a stored profile has no keys: merging it makes the keys unknown */
+	a = serialize(&env, q);
+	CHECK(td_profile_deserialize(&env, a.data, a.len, 0, &r) == TD_OK, "stored form deserializes");
+	CHECK(td_profile_merge(p, r) == TD_OK, "merge stored");
+	b = serialize_state(&env, p);
+	CHECK(td_profile_view_init(&env, b.data, b.len, &v) == TD_OK && v.flags == 0 && v.n_keys == 0,
+		  "keys unknown after merging a stored profile: none written");
+	td_buf_free(&a);
+	td_buf_free(&b);
+	td_profile_free(r);
+	td_profile_free(q);
+	td_profile_free(p);
+
+	/* units do not mix */
+	p = dedup_profile(&env, TD_UNIT_NODE, 16);
+	q = dedup_profile(&env, TD_UNIT_CHUNK, 16);
+	CHECK(td_profile_merge(p, q) == TD_EARG && strstr(env.errmsg, "node profile with a chunk profile"),
+		  "node + chunk: %s", env.errmsg);
+	add_site_page(q, 1, 1, &counted);
+	a = serialize(&env, q);
+	CHECK(td_profile_view_init(&env, a.data, a.len, &v) == TD_OK && v.unit == TD_UNIT_CHUNK,
+		  "chunk unit stored");
+	td_buf_free(&a);
+	td_profile_free(q);
+	td_profile_free(p);
+}
+
+/* Forged page keys in the state form are format errors. */
+static void
+test_key_validation(void)
+{
+	td_env		env;
+	td_profile *p;
+	td_buf		good;
+	uint8_t    *b;
+	int			counted;
+	uint64_t	k;
+
+	td_env_default(&env);
+	p = dedup_profile(&env, TD_UNIT_NODE, 16);
+	for (k = 0; k < 3; k++)
+		add_site_page(p, 5000 + k, k, &counted);
+	good = serialize_state(&env, p);
+	b = malloc(good.len);
+	CHECK(try_bytes(&env, (const uint8_t *) good.data, good.len) == TD_OK, "good state bytes");
+	memcpy(b, good.data, good.len);
+	put64(b + good.len - 8, 0);
+	CHECK(try_bytes(&env, b, good.len) == TD_EFORMAT && strstr(env.errmsg, "page key"), "key 0: %s", env.errmsg);
+	memcpy(b, good.data, good.len);
+	memcpy(b + good.len - 8, b + good.len - 16, 8);
+	CHECK(try_bytes(&env, b, good.len) == TD_EFORMAT && strstr(env.errmsg, "ascending"), "repeated key");
+	memcpy(b, good.data, good.len);
+	put64(b + 56, 1);
+	CHECK(try_bytes(&env, b, good.len) == TD_EFORMAT && strstr(env.errmsg, "add up"), "tallies: %s", env.errmsg);
+	memcpy(b, good.data, good.len);
+	b[7] = 0;
+	CHECK(try_bytes(&env, b, good.len) == TD_EFORMAT && strstr(env.errmsg, "no page-key flag"), "flag cleared");
+	CHECK(try_bytes(&env, b, good.len - 8) == TD_EFORMAT, "a key cut off");
+	free(b);
+	td_buf_free(&good);
+	td_profile_free(p);
 }
 
 /* ---- allocation failures ------------------------------------------------------------------ */
@@ -797,7 +975,7 @@ test_alloc_failures(void)
 		td_profile *r = NULL;
 		td_buf		before;
 		td_buf		out;
-		td_profile_settings s = {TD_UNIT_NODE, 1, 10000, 4096};
+		td_profile_settings s = {TD_UNIT_NODE, 1, 10000, 4096, 0};
 		td_status	rc;
 		size_t		i;
 
@@ -935,5 +1113,7 @@ main(void)
 	test_arguments();
 	test_alloc_failures();
 	test_interrupts();
+	test_duplicates();
+	test_key_validation();
 	return check_done("test_profile");
 }

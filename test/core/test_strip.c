@@ -94,7 +94,7 @@ test_fingerprint_stability(void)
 static td_buf
 profile_of(const char **pages, int n)
 {
-	td_profile_settings set = {TD_UNIT_NODE, TD_FP_SCHEME, 0, 4096};
+	td_profile_settings set = {TD_UNIT_NODE, TD_FP_SCHEME, 0, 4096, 0};
 	td_profile *p = NULL;
 	td_buf		out;
 	int			i;

@@ -115,7 +115,7 @@ check_guarantee(td_env *env, const td_profile *p, const uint32_t *truth)
 static void
 run_script(td_env *env, const uint8_t *data, size_t size)
 {
-	td_profile_settings s = {TD_UNIT_NODE, 1, 0, 1024};
+	td_profile_settings s = {TD_UNIT_NODE, 1, 0, 1024, 0};
 	td_profile *whole;
 	td_profile *part[2];
 	uint32_t	truth[TEMPLATES + 1] = {0};
