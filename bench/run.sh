@@ -17,6 +17,8 @@
 #   html_text    sum(length(html_text(html)))            parse + render, no removal
 #   profile      template_profile(html) GROUP BY host   one profile per site
 #   strip        sum(length(strip_template(html, profile)))
+#   profile_chunk  template_profile(html, 'chunk') GROUP BY host   table text chunks
+#   strip_chunk  sum(length(strip_template(html, chunk profile)))
 #   segments     count(*) of page_segments(html)           page level: classify, smooth
 #   clean_text   sum(length(clean_text(html, profile)))   site OR page level
 #   train        train_template_model(html, profile)      one model over all pages
@@ -68,6 +70,11 @@ SELECT bench.time('profile',
 CREATE TABLE site_profiles AS SELECT host, template_profile(html) AS profile FROM pages GROUP BY host;
 SELECT bench.time('strip',
   'SELECT sum(length(strip_template(p.html, s.profile))) FROM pages p JOIN site_profiles s USING (host)', $REPS);
+SELECT bench.time('profile_chunk',
+  'SELECT sum(pg_column_size(p)) FROM (SELECT host, template_profile(html, ''chunk'') AS p FROM pages GROUP BY host) s', $REPS);
+CREATE TABLE chunk_profiles AS SELECT host, template_profile(html, 'chunk') AS profile FROM pages GROUP BY host;
+SELECT bench.time('strip_chunk',
+  'SELECT sum(length(strip_template(p.html, s.profile))) FROM pages p JOIN chunk_profiles s USING (host)', $REPS);
 SELECT bench.time('segments', 'SELECT count(*) FROM pages, LATERAL page_segments(html)', $REPS);
 SELECT bench.time('clean_text',
   'SELECT sum(length(clean_text(p.html, s.profile))) FROM pages p JOIN site_profiles s USING (host)', $REPS);
@@ -131,7 +138,7 @@ SELECT label AS measure, round(wall_s::numeric, 3) AS wall_s, round(cpu_s::numer
        round(($NP / nullif(cpu_s, 0))::numeric, 0) AS pages_per_s,
        round(($MB / nullif(cpu_s, 0))::numeric, 2) AS mb_per_s
 FROM m ORDER BY array_position(ARRAY['detoast','parse_ref_sax','parse_ref_dom','html_text','profile','strip',
-                                     'segments','clean_text','train'], label);
+                                     'profile_chunk','strip_chunk','segments','clean_text','train'], label);
 SQL
 bench_psql -At <<'SQL'
 WITH m AS (
@@ -142,15 +149,19 @@ SELECT format(E'ratio strip / parse_ref(dom): %s CPU, %s wall   (target <= 1.6)\
               'ratio strip / html_text:      %s CPU, %s wall\n'
               'ratio profile / parse_ref(dom): %s CPU\n'
               'ratio html_text / parse_ref(dom): %s CPU\n'
+              'ratio profile_chunk / parse_ref(dom): %s CPU\n'
+              'ratio strip_chunk / parse_ref(dom): %s CPU, %s wall\n'
               'ratio page_segments / parse_ref(dom): %s CPU, %s wall   (target <= 2.5)\n'
               'ratio clean_text / parse_ref(dom): %s CPU',
   round((s.c / r.c)::numeric, 2), round((s.w / r.w)::numeric, 2),
   round((s.c / h.c)::numeric, 2), round((s.w / h.w)::numeric, 2),
   round((p.c / r.c)::numeric, 2), round((h.c / r.c)::numeric, 2),
+  round((pc.c / r.c)::numeric, 2), round((sc.c / r.c)::numeric, 2), round((sc.w / r.w)::numeric, 2),
   round((g.c / r.c)::numeric, 2), round((g.w / r.w)::numeric, 2), round((c.c / r.c)::numeric, 2))
-FROM m s, m r, m h, m p, m g, m c
+FROM m s, m r, m h, m p, m g, m c, m pc, m sc
 WHERE s.label = 'strip' AND r.label = 'parse_ref_dom' AND h.label = 'html_text' AND p.label = 'profile'
-  AND g.label = 'segments' AND c.label = 'clean_text';
+  AND g.label = 'segments' AND c.label = 'clean_text' AND pc.label = 'profile_chunk'
+  AND sc.label = 'strip_chunk';
 SQL
 echo
 echo "--- site profiles (pg_column_size; profile_info)"

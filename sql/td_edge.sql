@@ -22,7 +22,9 @@ SELECT html_text('') = '' AS empty_text, strip_template('', profile) = '' AS emp
        html_text(''::bytea) = '' AS empty_bytea,
        (SELECT count(*) FROM template_nodes('', profile)) AS nodes
 FROM edge_profile;
-SELECT profile_info(template_profile(h)) -> 'pages' AS empty_page_counted
+-- an empty page is a page; a blank one is its exact duplicate, counted once
+SELECT profile_info(template_profile(h)) -> 'pages' AS empty_page_counted,
+       profile_info(template_profile(h)) -> 'duplicates' AS blank_is_its_duplicate
 FROM (VALUES (''), ('   ')) v(h);
 
 -- no <body>, text only, fragments, malformed markup, entities

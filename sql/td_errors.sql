@@ -17,15 +17,15 @@ SELECT substr(profile::bytea, 1, 40)::tdprofile FROM err_profile;
 SELECT (profile::bytea || '\x00'::bytea)::tdprofile FROM err_profile;
 -- forged: bad magic, unknown version, reserved flags, unknown unit
 SELECT overlay(profile::bytea PLACING 'XDPF'::bytea FROM 1)::tdprofile FROM err_profile;
-SELECT overlay(profile::bytea PLACING '\x0200'::bytea FROM 5)::tdprofile FROM err_profile;
-SELECT overlay(profile::bytea PLACING '\x01'::bytea FROM 8)::tdprofile FROM err_profile;
+SELECT overlay(profile::bytea PLACING '\x0300'::bytea FROM 5)::tdprofile FROM err_profile;
+SELECT overlay(profile::bytea PLACING '\x02'::bytea FROM 8)::tdprofile FROM err_profile;
 SELECT overlay(profile::bytea PLACING '\x07'::bytea FROM 7)::tdprofile FROM err_profile;
 -- forged: count above the page count, fingerprints out of order
-SELECT overlay(profile::bytea PLACING '\xffffff7f'::bytea FROM 49)::tdprofile FROM err_profile;
-SELECT overlay(profile::bytea PLACING '\xffffffffffffffff'::bytea FROM 41)::tdprofile FROM err_profile;
+SELECT overlay(profile::bytea PLACING '\xffffff7f'::bytea FROM 81)::tdprofile FROM err_profile;
+SELECT overlay(profile::bytea PLACING '\xffffffffffffffff'::bytea FROM 73)::tdprofile FROM err_profile;
 -- the messages say what is wrong
 \set VERBOSITY default
-SELECT overlay(profile::bytea PLACING '\x0200'::bytea FROM 5)::tdprofile FROM err_profile;
+SELECT overlay(profile::bytea PLACING '\x0300'::bytea FROM 5)::tdprofile FROM err_profile;
 SELECT substr(profile::bytea, 1, length(profile::bytea) - 1)::tdprofile FROM err_profile;
 \set VERBOSITY sqlstate
 -- the same through the text form (line-broken base64 is accepted)

@@ -7,8 +7,9 @@ CREATE TABLE huge AS
   SELECT repeat('<div class="c"><p>word word word</p><span>more</span></div>', 1000000) AS html;
 CREATE TABLE huge_profile AS
   SELECT template_profile(h) AS profile
-  FROM (VALUES ('<div class="c"><p>word word word</p></div>'), ('<div class="c"><p>word word word</p></div>'),
-               ('<div class="c"><p>word word word</p></div>')) v(h);
+  FROM (VALUES ('<div class="c"><p>word word word</p></div><p>one</p>'),
+               ('<div class="c"><p>word word word</p></div><p>two</p>'),
+               ('<div class="c"><p>word word word</p></div><p>three</p>')) v(h);
 
 \set VERBOSITY sqlstate
 SET statement_timeout = '200ms';

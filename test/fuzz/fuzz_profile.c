@@ -2,13 +2,17 @@
  * fuzz_profile.c — libFuzzer target for the site profile.
  *
  * Every input is used twice:
- *  - as profile bytes: the view and deserialization must never crash or
- *    leak, must agree, and valid bytes must round-trip exactly (serialize .
- *    deserialize is the identity) with view counts equal to the entries;
+ *  - as profile bytes (format v1, v2 stored form, v2 state form with page
+ *    keys): the view and deserialization must never crash or leak, must
+ *    agree, and valid bytes must round-trip exactly (serialize . deserialize
+ *    is the identity, keys included) with view counts equal to the entries;
+ *    a v1 profile re-serializes as v2 with the same entries;
  *  - as a script of pages fed to small-capacity profiles (forced pruning,
- *    unsorted pages with repeats, merges): whatever the script, the result
- *    must serialize to valid bytes and keep the lossy-counting guarantee for
- *    the fingerprints whose true counts the script tracks.
+ *    unsorted pages with repeats, exact duplicate pages by page key, a full
+ *    key table, merges): whatever the script, the result must serialize to
+ *    valid bytes in both forms, count every page either once or as a
+ *    duplicate, and keep the lossy-counting guarantee for the fingerprints
+ *    whose true counts (over the pages counted) the script tracks.
  * Any violated property calls abort(), which libFuzzer reports as a crash.
  */
 #include <stdlib.h>
@@ -63,8 +67,20 @@ check_bytes(td_env *env, const uint8_t *data, size_t size)
 				(i + 1 < v.n_entries && le64(e + TD_PROFILE_ENTRY_SIZE) == le64(e) + 1));
 	}
 	td_buf_init(&out, env);
-	require(td_profile_serialize(p, &out) == TD_OK);
-	require(out.len == size && memcmp(out.data, data, size) == 0);
+	if (v.version == 1)
+	{
+		/* read as v2: the same entries after the longer header */
+		require(td_profile_serialize(p, &out) == TD_OK);
+		require(out.len == size + TD_PROFILE_HEADER_SIZE - TD_PROFILE_V1_HEADER_SIZE);
+		require(memcmp(out.data + TD_PROFILE_HEADER_SIZE, data + TD_PROFILE_V1_HEADER_SIZE,
+					   size - TD_PROFILE_V1_HEADER_SIZE) == 0);
+	}
+	else
+	{
+		require(((v.flags & TD_PROFILE_F_KEYS) ? td_profile_serialize_state(p, &out) :
+				 td_profile_serialize(p, &out)) == TD_OK);
+		require(out.len == size && memcmp(out.data, data, size) == 0);
+	}
 
 	/* loading into the smallest capacity prunes, and must stay valid */
 	out.len = 0;
@@ -105,27 +121,62 @@ check_guarantee(td_env *env, const td_profile *p, const uint32_t *truth)
 	td_buf_free(&out);
 }
 
+/* Adds a page; truth counts its templates only when the profile counted it. */
+static void
+add(td_profile *p, uint64_t key, const uint64_t *fps, size_t n, uint8_t tmpl, uint32_t *truth)
+{
+	int			counted;
+	int			b;
+
+	require(td_profile_add_keyed_page(p, key, fps, n, &counted) == TD_OK);
+	if (counted)
+		for (b = 0; b < TEMPLATES; b++)
+			truth[b + 1] += (tmpl >> b) & 1;
+}
+
+/* The state form is valid and its tallies add up. */
+static void
+check_state(td_env *env, const td_profile *p, uint64_t added)
+{
+	td_profile_view v;
+	td_buf		out;
+
+	td_buf_init(&out, env);
+	require(td_profile_serialize_state(p, &out) == TD_OK);
+	require(td_profile_view_init(env, out.data, out.len, &v) == TD_OK);
+	require(v.pages + v.duplicates == added);
+	td_buf_free(&out);
+}
+
 /*
- * The script: byte 0 sets eps (0 .. 1 in steps of 0.005); then each byte
- * pair is a page: the bits of the first pick template fingerprints (bit 7
- * also repeats one), the low six bits of the second give the number of
- * fresh unique fingerprints, and its top bit sends the page to one of two
- * parts, merged at the end.  All pages also go to one whole profile.
+ * The script: byte 0 sets eps (0 .. 1 in steps of 0.005) and, by its top
+ * bit, the unit; then each byte pair is a page: the bits of the first pick
+ * template fingerprints (bit 7 also repeats one), the low six bits of the
+ * second give the number of fresh unique fingerprints, bit 6 gives the page
+ * a key, and its top bit sends the page to one of two parts, merged at the
+ * end.  A page without unique fingerprints is keyed by its template bits
+ * alone (so such pages repeat exactly); others by their position.  The key
+ * table holds 16 keys, so later pages go unchecked.  All pages also go to
+ * one whole profile.
  */
 static void
 run_script(td_env *env, const uint8_t *data, size_t size)
 {
-	td_profile_settings s = {TD_UNIT_NODE, 1, 0, 1024, 0};
+	td_profile_settings s = {TD_UNIT_NODE, 1, 0, 1024, 16};
 	td_profile *whole;
 	td_profile *part[2];
 	uint32_t	truth[TEMPLATES + 1] = {0};
+	uint32_t	ptruth[2][TEMPLATES + 1] = {{0}};
 	uint64_t	fps[64 + TEMPLATES + 1];
 	uint64_t	next_unique = 1000;
+	uint64_t	added[2] = {0, 0};
 	size_t		k;
+	int			b;
 
 	if (size < 1)
 		return;
 	s.eps_ppm = (uint32_t) (data[0] % 201) * 5000;
+	s.unit = data[0] >> 7 ? TD_UNIT_CHUNK : TD_UNIT_NODE;
 	require(td_profile_create(env, &s, &whole) == TD_OK);
 	require(td_profile_create(env, &s, &part[0]) == TD_OK);
 	require(td_profile_create(env, &s, &part[1]) == TD_OK);
@@ -133,26 +184,31 @@ run_script(td_env *env, const uint8_t *data, size_t size)
 	{
 		uint8_t		tmpl = data[k];
 		uint8_t		uniq = data[k + 1];
+		uint64_t	key = 0;
 		size_t		n = 0;
-		int			b;
 
 		for (b = 0; b < (uniq & 63); b++)
 			fps[n++] = next_unique++;
 		for (b = 0; b < TEMPLATES; b++)
 			if (tmpl & (1 << b))
-			{
 				fps[n++] = (uint64_t) b + 1;
-				truth[b + 1]++;
-			}
 		if (tmpl & 0x80)
 			fps[n++] = 8;
-		require(td_profile_add_page(whole, fps, n) == TD_OK);
-		require(td_profile_add_page(part[uniq >> 7], fps, n) == TD_OK);
+		if (uniq & 64)
+			key = (uniq & 63) == 0 ? 1 + (uint64_t) tmpl : 1000 + k;
+		add(whole, key, fps, n, tmpl, truth);
+		add(part[uniq >> 7], key, fps, n, tmpl, ptruth[uniq >> 7]);
+		added[uniq >> 7]++;
 	}
 	check_guarantee(env, whole, truth);
+	check_state(env, whole, added[0] + added[1]);
+	check_state(env, part[0], added[0]);
+	check_state(env, part[1], added[1]);
 	require(td_profile_merge(part[0], part[1]) == TD_OK);
-	require(td_profile_pages(part[0]) == td_profile_pages(whole));
-	check_guarantee(env, part[0], truth);
+	check_state(env, part[0], added[0] + added[1]);
+	for (b = 1; b <= TEMPLATES; b++)
+		ptruth[0][b] += ptruth[1][b];
+	check_guarantee(env, part[0], ptruth[0]);
 	td_profile_free(whole);
 	td_profile_free(part[0]);
 	td_profile_free(part[1]);
