@@ -9,7 +9,9 @@
 #
 # For each site: profile = template_profile(html) over all its pages (GROUP BY host);
 # each page's strip_template(html, profile, THRESHOLD) is written to
-# OUTDIR/strip/<site>/NNN.txt, html_text(html) to OUTDIR/html_text/<site>/NNN.txt,
+# OUTDIR/strip/<site>/NNN.txt, the same with a table text chunk profile
+# (template_profile(html, 'chunk')) to OUTDIR/strip_chunk/<site>/NNN.txt,
+# html_text(html) to OUTDIR/html_text/<site>/NNN.txt,
 # and bench/parse_ref's own visible text (libxml2 only, no templatedet code) to
 # OUTDIR/parse_ref/<site>/NNN.txt as an independent check of the html_text baseline.
 # Prints one score.py summary line for each.
@@ -53,9 +55,11 @@ bench_load "$SITES"
 bench_psql <<SQL
 CREATE TABLE site_profiles AS SELECT host, template_profile(html) AS profile FROM pages GROUP BY host;
 \copy (SELECT p.url, strip_template(p.html, s.profile, $THRESHOLD) FROM pages p JOIN site_profiles s USING (host) ORDER BY p.url) TO '$OUT/strip.csv' WITH (FORMAT csv)
+CREATE TABLE chunk_profiles AS SELECT host, template_profile(html, 'chunk') AS profile FROM pages GROUP BY host;
+\copy (SELECT p.url, strip_template(p.html, s.profile, $THRESHOLD) FROM pages p JOIN chunk_profiles s USING (host) ORDER BY p.url) TO '$OUT/strip_chunk.csv' WITH (FORMAT csv)
 \copy (SELECT url, html_text(html) FROM pages ORDER BY url) TO '$OUT/html_text.csv' WITH (FORMAT csv)
 SQL
-for sys in strip html_text; do
+for sys in strip strip_chunk html_text; do
     bench_split_csv "$OUT/$sys.csv" "$OUT/$sys"
 done
 rm -rf "${OUT:?}/parse_ref"
@@ -63,8 +67,8 @@ build/bench/parse_ref -q -r 1 -m sax -t "$OUT/parse_ref" "$SITES" >/dev/null
 
 echo
 echo "=== quality on $SITES (threshold $THRESHOLD; site_* = averaged over sites)"
-for sys in strip html_text parse_ref; do
-    printf '%-10s ' "$sys"
+for sys in strip strip_chunk html_text parse_ref; do
+    printf '%-12s ' "$sys"
     $PY "$SCORE" "$SITES" "$OUT/$sys"
 done
-[[ $OUT == "$TD_TMP"/* ]] || echo "predictions in $OUT/{strip,html_text,parse_ref}"
+[[ $OUT == "$TD_TMP"/* ]] || echo "predictions in $OUT/{strip,strip_chunk,html_text,parse_ref}"
