@@ -113,6 +113,40 @@ template_text(const td_tree *t, td_marks *m, uint32_t *tmpl, uint64_t budget)
 	return TD_OK;
 }
 
+/* The marks' arrays with visible lengths, and the template text scratch; TD_ENOMEM frees all. */
+static td_status
+prepare_marks(const td_tree *t, td_marks *m, uint32_t **tmpl)
+{
+	td_env	   *env = t->env;
+	uint32_t	n = t->n_nodes;
+
+	m->n_nodes = n;
+	m->drop = alloc_array(env, n, sizeof(uint8_t));
+	m->pages = alloc_array(env, n, sizeof(uint32_t));
+	m->visible = alloc_array(env, n, sizeof(uint32_t));
+	*tmpl = alloc_array(env, n, sizeof(uint32_t));
+	if (!m->drop || !m->pages || !m->visible || !*tmpl)
+	{
+		td_free(env, *tmpl);
+		*tmpl = NULL;
+		td_marks_free(t, m);
+		return td_fail(env, TD_ENOMEM, "out of memory marking %u nodes", n);
+	}
+	td_visible_lengths(t, m->visible);
+	return TD_OK;
+}
+
+/* A dropped node's descendants are dropped too (the renderers skip them anyway). */
+static void
+drop_descendants(const td_tree *t, td_marks *m)
+{
+	uint32_t	i;
+
+	for (i = 1; i < t->n_nodes; i++)
+		if (m->drop[t->nodes[i].parent])
+			m->drop[i] = 1;
+}
+
 td_status
 td_mark_template(const td_tree *t, const td_profile_view *p, double threshold, td_marks *m)
 {
@@ -128,20 +162,15 @@ td_mark_template(const td_tree *t, const td_profile_view *p, double threshold, t
 	memset(m, 0, sizeof(*m));
 	if ((st = check_arguments(env, p, threshold, TD_UNIT_NODE)) != TD_OK)
 		return st;
-	m->n_nodes = n;
-	m->drop = alloc_array(env, n, sizeof(uint8_t));
-	m->pages = alloc_array(env, n, sizeof(uint32_t));
-	m->visible = alloc_array(env, n, sizeof(uint32_t));
-	fp = alloc_array(env, n, sizeof(uint64_t));
-	tmpl = alloc_array(env, n, sizeof(uint32_t));
-	if (!m->drop || !m->pages || !m->visible || !fp || !tmpl)
+	if ((st = prepare_marks(t, m, &tmpl)) != TD_OK)
+		return st;
+	if ((fp = alloc_array(env, n, sizeof(uint64_t))) == NULL)
 	{
 		st = td_fail(env, TD_ENOMEM, "out of memory marking %u nodes", n);
 		goto done;
 	}
 	if ((st = td_fingerprints(t, fp)) != TD_OK)
 		goto done;
-	td_visible_lengths(t, m->visible);
 
 	/* The page's own root fingerprint tells whether the profile counted this page. */
 	m->self_in_profile = fp[0] != 0 && td_profile_view_count(p, fp[0]) > 0;
@@ -163,10 +192,7 @@ td_mark_template(const td_tree *t, const td_profile_view *p, double threshold, t
 	if ((st = template_text(t, m, tmpl, budget)) != TD_OK)
 		goto done;
 
-	/* A dropped node's descendants are dropped too (the renderers skip them anyway). */
-	for (i = 1; i < n; i++)
-		if (m->drop[t->nodes[i].parent])
-			m->drop[i] = 1;
+	drop_descendants(t, m);
 	st = TD_OK;
 
 done:
@@ -181,7 +207,6 @@ td_status
 td_mark_chunks(const td_tree *t, const td_profile_view *p, double threshold, td_marks *m)
 {
 	td_env	   *env = t->env;
-	uint32_t	n = t->n_nodes;
 	td_chunks	ch;
 	uint32_t   *tmpl = NULL;
 	uint64_t	key;
@@ -191,58 +216,24 @@ td_mark_chunks(const td_tree *t, const td_profile_view *p, double threshold, td_
 
 	memset(m, 0, sizeof(*m));
 	memset(&ch, 0, sizeof(ch));
-	if ((st = check_arguments(env, p, threshold, TD_UNIT_CHUNK)) != TD_OK)
+	if ((st = check_arguments(env, p, threshold, TD_UNIT_CHUNK)) != TD_OK ||
+		(st = prepare_marks(t, m, &tmpl)) != TD_OK)
 		return st;
-	m->n_nodes = n;
-	m->drop = alloc_array(env, n, sizeof(uint8_t));
-	m->pages = alloc_array(env, n, sizeof(uint32_t));
-	m->visible = alloc_array(env, n, sizeof(uint32_t));
-	tmpl = alloc_array(env, n, sizeof(uint32_t));
-	if (!m->drop || !m->pages || !m->visible || !tmpl)
-	{
-		st = td_fail(env, TD_ENOMEM, "out of memory marking %u nodes", n);
-		goto done;
-	}
 	if ((st = td_page_chunks(t, TD_CHUNK_FOLD_DATES, &ch)) != TD_OK ||
 		(st = td_page_key(t, &key)) != TD_OK)
 		goto done;
-	td_visible_lengths(t, m->visible);
 
 	m->self_in_profile = td_profile_view_count(p, td_chunk_page_entry(key)) > 0;
 	min_count = min_pages(p, threshold, m->self_in_profile);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < t->n_nodes; i++)
 	{
 		m->pages[i] = ch.of[i] != TD_NONE ? td_profile_view_count(p, ch.fp[ch.of[i]]) : 0;
 		m->drop[i] = ch.of[i] != TD_NONE && m->pages[i] >= min_count;
 	}
-
-	/* bottom-up: an element whose visible text is all template goes too */
-	for (i = n; i-- > 0;)
-	{
-		uint32_t	c;
-		uint64_t	sum = 0;
-
-		if ((i & 0xffff) == 0 && env->interrupted(env->arg))
-		{
-			st = td_fail(env, TD_EINTR, "interrupted");
-			goto done;
-		}
-		if (m->drop[i])
-		{
-			tmpl[i] = m->visible[i];
-			continue;
-		}
-		for (c = t->nodes[i].first_child; c != TD_NONE; c = t->nodes[c].next_sibling)
-			sum += tmpl[c];
-		tmpl[i] = (uint32_t) (sum < m->visible[i] ? sum : m->visible[i]);
-		if (t->nodes[i].kind == TD_ELEM && m->visible[i] > 0 &&
-			tmpl[i] == m->visible[i] && !is_page_frame(t, i))
-			m->drop[i] = 1;
-	}
-	for (i = 1; i < n; i++)
-		if (m->drop[t->nodes[i].parent])
-			m->drop[i] = 1;
-	st = TD_OK;
+	/* with no budget, the ancestor rule drops exactly the elements whose text is all template */
+	if ((st = template_text(t, m, tmpl, 0)) != TD_OK)
+		goto done;
+	drop_descendants(t, m);
 
 done:
 	td_chunks_free(t, &ch);
