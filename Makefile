@@ -16,6 +16,11 @@ XML2_CFLAGS := $(shell xml2-config --cflags 2>/dev/null || pkg-config --cflags l
 XML2_LIBS   := $(shell xml2-config --libs 2>/dev/null || pkg-config --libs libxml-2.0)
 PG_CPPFLAGS = -Isrc/core $(XML2_CFLAGS)
 PG_CFLAGS   = -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers -Wno-sign-compare
+# PGXS rebuilds an object only when its .c changes: gcc also writes each
+# object's headers to a .d file, read below, so a changed header (a feature
+# list, a struct) rebuilds what uses it instead of linking stale objects.
+PG_CFLAGS  += -MMD -MP
+EXTRA_CLEAN = $(OBJS:.o=.d)
 SHLIB_LINK  = $(XML2_LIBS)
 
 PG_CONFIG  ?= pg_config
@@ -27,6 +32,10 @@ else
 all:
 	@echo "no PGXS for '$(PG_CONFIG)': run 'make deps' (as root) first" >&2; exit 1
 endif
+
+-include $(OBJS:.o=.d)
+# the JIT bitcode of a source is rebuilt whenever its object is
+$(OBJS:.o=.bc): %.bc: %.o
 
 # ---- set-up, tests, demo (scripts in test/; see README) ------------------------
 # make deps   install what is missing (apt-get, as root)
