@@ -10,6 +10,9 @@
 #                      time(label, query, reps) that runs a query reps times into results
 #   bench_split_csv CSV DIR   a (url, text) CSV into DIR/<url without .html>.txt files,
 #                      the layout ../shared/eval/score.py reads
+#   bench_sites_dir [DIR]  the folder of sites to use: DIR, else ../shared/corpus/sites
+#   bench_copies T N   table T(id, url, host, html) of N pages: pages repeated, each
+#                      copy made distinct by one extra paragraph (same hosts)
 #
 # Nothing is written inside the repository except build products (build/, *.o).
 
@@ -114,6 +117,15 @@ VACUUM ANALYZE pages;
 SQL
 }
 
+bench_sites_dir() {
+    local d
+    for d in ${1:-} ../shared/corpus/sites "$REPO/../shared/corpus/sites"; do
+        [[ -n $d && -d $d ]] && { (cd "$d" && pwd); return 0; }
+    done
+    echo "bench: no folder of sites (give one; ../shared/corpus/sites is not here)" >&2
+    return 1
+}
+
 bench_timing_setup() {
     local hz
     hz=$(getconf CLK_TCK)
@@ -123,6 +135,9 @@ CREATE SCHEMA bench;
 CREATE FUNCTION bench.cpu() RETURNS float8 LANGUAGE sql AS \$\$
   SELECT (f[12]::float8 + f[13]::float8) / $hz
   FROM (SELECT string_to_array(split_part(pg_read_file('/proc/self/stat'), ') ', 2), ' ') AS f) s \$\$;
+-- peak resident set of this backend, bytes
+CREATE FUNCTION bench.hwm() RETURNS bigint LANGUAGE sql AS \$\$
+  SELECT 1024 * substring(pg_read_file('/proc/self/status') FROM 'VmHWM:\s+(\d+) kB')::bigint \$\$;
 CREATE TABLE bench.results (label text, rep int, wall_s float8, cpu_s float8, result numeric);
 CREATE FUNCTION bench.time(label text, q text, reps int) RETURNS void LANGUAGE plpgsql AS \$\$
 DECLARE c0 float8; t0 timestamptz; r numeric;
@@ -150,4 +165,15 @@ with open(src, newline="", encoding="utf-8") as f:
         with open(path, "w", encoding="utf-8") as o:
             o.write(text)
 PY
+bench_copies() {
+    local table=$1 n=$2
+    bench_psql <<SQL
+CREATE TABLE $table AS
+  SELECT row_number() OVER () AS id, url || '#' || g AS url, host,
+         CASE WHEN g = 1 THEN html
+              ELSE html || convert_to('<p>synthetic copy ' || g || ' of ' || url || '</p>', 'UTF8') END AS html
+  FROM (SELECT * FROM pages ORDER BY url) p,
+       generate_series(1, ceil($n / (SELECT count(*) FROM pages)::float8)::int) g
+  ORDER BY g, url LIMIT $n;
+SQL
 }

@@ -51,12 +51,7 @@ bench_setup
 echo "bench: loading $SITES" >&2
 bench_load "$SITES"
 
-bench_timing_setup
-bench_psql <<SQL
--- peak resident set of this backend, bytes
-CREATE FUNCTION bench.hwm() RETURNS bigint LANGUAGE sql AS \$\$
-  SELECT 1024 * substring(pg_read_file('/proc/self/status') FROM 'VmHWM:\s+(\d+) kB')::bigint \$\$;
-SQL
+bench_timing_setup    # bench.cpu(), bench.hwm(), bench.results, bench.time() (bench/lib.sh)
 
 echo "bench: timing in the server ($REPS runs each)" >&2
 bench_psql -o /dev/null <<SQL
@@ -93,15 +88,7 @@ done <<<"$PR"
 # ---- memory of a profile of BIG pages
 for n in $BIG; do
     echo "bench: profile memory, $n pages" >&2
-    bench_psql <<SQL
-CREATE TABLE synth_$n AS
-  SELECT row_number() OVER () AS id,
-         CASE WHEN g = 1 THEN html
-              ELSE html || convert_to('<p>synthetic copy ' || g || ' of ' || url || '</p>', 'UTF8') END AS html
-  FROM (SELECT * FROM pages ORDER BY url) p,
-       generate_series(1, ceil($n / (SELECT count(*) FROM pages)::float8)::int) g
-  ORDER BY g, url LIMIT $n;
-SQL
+    bench_copies synth_$n "$n"
     # Fresh backends: read (and detoast) every page first, so shared buffers touched
     # are already in the peak, then measure the peak's growth.  html_text over the same
     # pages is the control: what parsing the pages costs without any profile.
