@@ -1026,7 +1026,62 @@ td_profile_view_count(const td_profile_view *view, uint64_t fp)
 {
 	uint64_t	lo = 0;
 	uint64_t	hi = view->n_entries;
+	int			guesses;
 
+	/*
+	 * Fingerprints are hashes, spread evenly over 64 bits: two interpolation
+	 * steps land next to the entry in a table of any size, where a binary
+	 * search takes log2(n) dependent loads.  A forged profile with skewed
+	 * keys only makes the steps useless: the binary search below finishes.
+	 */
+	for (guesses = 0; guesses < 2 && hi - lo > 16; guesses++)
+	{
+		uint64_t	first = load_le64(view->entries + lo * TD_PROFILE_ENTRY_SIZE);
+		uint64_t	last = load_le64(view->entries + (hi - 1) * TD_PROFILE_ENTRY_SIZE);
+		uint64_t	span = hi - 1 - lo;
+		uint64_t	at,
+					key,
+					step;
+
+		if (fp < first || fp > last)
+			return 0;
+		if (last == first)
+			break;
+		at = lo + (uint64_t) ((double) (fp - first) / (double) (last - first) * (double) span);
+		if (at > hi - 1)
+			at = hi - 1;
+		key = load_le64(view->entries + at * TD_PROFILE_ENTRY_SIZE);
+		if (key == fp)
+			return load_le32(view->entries + at * TD_PROFILE_ENTRY_SIZE + 8);
+		/* bracket fp by a window around the guess, widened until it holds */
+		for (step = 8;; step *= 2)
+		{
+			if (key < fp)
+			{
+				uint64_t	end = at + step < hi ? at + step : hi;
+
+				if (end == hi || load_le64(view->entries + (end - 1) * TD_PROFILE_ENTRY_SIZE) >= fp)
+				{
+					lo = at + 1;
+					hi = end;
+					break;
+				}
+				at = end - 1;
+			}
+			else
+			{
+				uint64_t	start = at >= lo + step ? at - step : lo;
+
+				if (start == lo || load_le64(view->entries + start * TD_PROFILE_ENTRY_SIZE) <= fp)
+				{
+					lo = start;
+					hi = at;
+					break;
+				}
+				at = start;
+			}
+		}
+	}
 	while (lo < hi)
 	{
 		uint64_t	mid = lo + (hi - lo) / 2;

@@ -20,7 +20,7 @@
  * table cell is layout, not content.
  */
 static size_t
-ws_len(const unsigned char *p, const unsigned char *end)
+ws_len_any(const unsigned char *p, const unsigned char *end)
 {
 	size_t		avail = (size_t) (end - p);
 
@@ -49,6 +49,13 @@ ws_len(const unsigned char *p, const unsigned char *end)
 		default:
 			return 0;
 	}
+}
+
+/* ws_len_any, with the bytes of most text (visible ASCII) decided inline. */
+static inline size_t
+ws_len(const unsigned char *p, const unsigned char *end)
+{
+	return (*p > ' ' && *p < 0x80) ? 0 : ws_len_any(p, end);
 }
 
 /* ---- text ----------------------------------------------------------------- */

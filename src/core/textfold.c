@@ -94,6 +94,35 @@ put_byte(td_text_fold *tf, char c)
 	}
 }
 
+/* Appends s[0..n) as put_byte would, a window's worth at a time. */
+static inline void
+put_bytes(td_text_fold *tf, const char *s, size_t n)
+{
+	while (n > 0)
+	{
+		size_t		k = sizeof(tf->win) - tf->w;
+
+		if (k > n)
+			k = n;
+		memcpy(tf->win + tf->w, s, k);
+		tf->w += k;
+		s += k;
+		n -= k;
+		if (tf->w == sizeof(tf->win))
+		{
+			tf->h = td_hash_mix(tf->h, td_hash64(tf->win, tf->w, tf->h));
+			tf->w = 0;
+		}
+	}
+}
+
+/* Neither white space nor a digit: the bytes that go in unchanged. */
+static inline int
+is_plain(unsigned char c)
+{
+	return c > ' ' ? !is_digit(c) : !is_space(c);
+}
+
 void
 td_text_fold_init(td_text_fold *tf, uint64_t seed)
 {
@@ -136,6 +165,17 @@ td_text_fold_add(td_text_fold *tf, const char *s, size_t len, int fold_dates)
 			tf->pending_space = 0;
 		}
 		tf->any = 1;
+		if (is_plain(c))
+		{
+			/* most of a text: a run of bytes that go in unchanged */
+			size_t		j = i + 1;
+
+			while (j < len && is_plain((unsigned char) s[j]))
+				j++;
+			put_bytes(tf, s + i, j - i);
+			i = j;
+			continue;
+		}
 		if (!fold_dates || !is_digit(c) || is_alnum(before))
 		{
 			put_byte(tf, (char) c);

@@ -546,6 +546,103 @@ test_roundtrip(void)
 	free_stream(&st);
 }
 
+/* ---- lookups in a view ------------------------------------------------------------------ */
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t	x = *(const uint64_t *) a;
+	uint64_t	y = *(const uint64_t *) b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * n distinct sorted keys of one shape: 0 evenly spread hashes, 1 dense small
+ * keys with a few near 2^64 (interpolation guesses far off), 2 clusters of
+ * consecutive keys at random places.
+ */
+static uint64_t *
+lookup_keys(int shape, size_t n, uint64_t seed)
+{
+	uint64_t   *k = malloc(sizeof(uint64_t) * (n ? n : 1));
+	uint64_t	base = 0;
+	size_t		i;
+
+	for (i = 0; i < n; i++)
+	{
+		if (shape == 0)
+			k[i] = splitmix(&seed) | 1;
+		else if (shape == 1)
+			k[i] = i + 1 < n - n / 100 ? i + 1 : UINT64_MAX - (n - i);
+		else
+		{
+			if (i % 64 == 0)
+				base = splitmix(&seed) >> 1;
+			k[i] = base + i % 64 + 1;
+		}
+	}
+	qsort(k, n, sizeof(uint64_t), cmp_u64);
+	for (i = 1; i < n; i++)		/* distinct, ascending, never 0 */
+		if (k[i] <= k[i - 1])
+			k[i] = k[i - 1] + 1;
+	return k;
+}
+
+/* Every key is found with its count, and neighbours that are not keys give 0. */
+static void
+test_lookup(void)
+{
+	static const size_t sizes[] = {0, 1, 2, 16, 17, 18, 100, 1000, 65536};
+	td_env		env;
+	int			shape;
+	size_t		si;
+
+	td_env_default(&env);
+	for (shape = 0; shape < 3; shape++)
+		for (si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++)
+		{
+			size_t		n = sizes[si];
+			uint64_t   *keys = lookup_keys(shape, n, 7 + n);
+			uint64_t   *page = malloc(sizeof(uint64_t) * (n ? n : 1));
+			td_profile *p = new_profile(&env, 0, BIG);
+			td_profile_view v;
+			td_buf		b;
+			size_t		i,
+						m;
+			bool		ok = true;
+			int			d;
+
+			/* count of key i: 1 + (i even) + (i divisible by 3) */
+			for (d = 1; d <= 3; d++)
+			{
+				for (i = 0, m = 0; i < n; i++)
+					if (d == 1 || i % d == 0)
+						page[m++] = keys[i];
+				CHECK(td_profile_add_page(p, page, m) == TD_OK, "add: %s", env.errmsg);
+			}
+			b = serialize(&env, p);
+			CHECK(td_profile_view_init(&env, b.data, b.len, &v) == TD_OK, "view: %s", env.errmsg);
+			for (i = 0; i < n; i++)
+			{
+				uint32_t	want = 1 + (i % 2 == 0) + (i % 3 == 0);
+
+				ok &= td_profile_view_count(&v, keys[i]) == want;
+				if (keys[i] > 1 && (i == 0 || keys[i - 1] != keys[i] - 1))
+					ok &= td_profile_view_count(&v, keys[i] - 1) == 0;
+				if (keys[i] < UINT64_MAX && (i + 1 == n || keys[i + 1] != keys[i] + 1))
+					ok &= td_profile_view_count(&v, keys[i] + 1) == 0;
+			}
+			if (n == 0 || keys[n - 1] != UINT64_MAX)
+				ok &= td_profile_view_count(&v, UINT64_MAX) == 0;
+			CHECK(ok, "lookups, shape %d, %zu keys", shape, n);
+			td_buf_free(&b);
+			td_profile_free(p);
+			free(page);
+			free(keys);
+		}
+}
+
 /* ---- validation ------------------------------------------------------------------------ */
 
 static td_status
@@ -1109,6 +1206,7 @@ main(void)
 	test_merge();
 	test_capacity();
 	test_roundtrip();
+	test_lookup();
 	test_validation();
 	test_arguments();
 	test_alloc_failures();
