@@ -20,7 +20,7 @@
 #   exact    template_profile(page)            profile_error = 0, capacity 8,388,608
 # Peak RSS growth of each backend (VmHWM after the query minus before it), CPU and
 # wall time.  Then, from the profile bytes (entries: u64 fp, u32 count, u32 delta at
-# offset 40 + 16 k), the fingerprints with count >= 0.1 N in each: the sets must be
+# offset H + 16 k, H the header size of the format version: src/core/profile.h), the fingerprints with count >= 0.1 N in each: the sets must be
 # equal, and the exact counts must be k_j * PAGES / 1000.  Exit status 1 if not.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -49,16 +49,22 @@ CREATE FUNCTION site(n int) RETURNS TABLE (html text) LANGUAGE sql STABLE AS $$
 -- the entries of a profile with count >= min_count
 CREATE FUNCTION bench.entries(b bytea, min_count bigint)
 RETURNS TABLE (fp text, count bigint, delta bigint) LANGUAGE plpgsql AS $$
-DECLARE n bigint := (length(b) - 40) / 16; off int; c bigint;
+DECLARE
+  bb bytea := b || '\x'::bytea;   -- detoasted once, not at every get_byte
+  -- header: 40 bytes in format version 1, 72 in version 2; u64 entry count at 32
+  hdr int := CASE WHEN get_byte(bb, 4) = 1 THEN 40 ELSE 72 END;
+  n bigint := get_byte(bb, 32) + (get_byte(bb, 33) << 8) + (get_byte(bb, 34) << 16)
+              + (get_byte(bb, 35)::bigint << 24);
+  off int; c bigint;
 BEGIN
   FOR k IN 0 .. n - 1 LOOP
-    off := 40 + 16 * k;
-    c := get_byte(b, off + 8) + (get_byte(b, off + 9) << 8) + (get_byte(b, off + 10) << 16)
-         + (get_byte(b, off + 11)::bigint << 24);
+    off := hdr + 16 * k;
+    c := get_byte(bb, off + 8) + (get_byte(bb, off + 9) << 8) + (get_byte(bb, off + 10) << 16)
+         + (get_byte(bb, off + 11)::bigint << 24);
     IF c >= min_count THEN
-      fp := encode(substring(b FROM off + 1 FOR 8), 'hex'); count := c;
-      delta := get_byte(b, off + 12) + (get_byte(b, off + 13) << 8) + (get_byte(b, off + 14) << 16)
-               + (get_byte(b, off + 15)::bigint << 24);
+      fp := encode(substring(bb FROM off + 1 FOR 8), 'hex'); count := c;
+      delta := get_byte(bb, off + 12) + (get_byte(bb, off + 13) << 8) + (get_byte(bb, off + 14) << 16)
+               + (get_byte(bb, off + 15)::bigint << 24);
       RETURN NEXT;
     END IF;
   END LOOP;
