@@ -36,6 +36,7 @@ td_limits_default(td_limits *limits)
 	limits->max_bytes = TD_DEFAULT_MAX_BYTES;
 	limits->max_nodes = TD_DEFAULT_MAX_NODES;
 	limits->max_depth = TD_DEFAULT_MAX_DEPTH;
+	limits->media_attrs_only = 0;
 }
 
 /* ---- tree building from SAX events ----------------------------------------- */
@@ -445,7 +446,8 @@ td_parse_html(td_env *env, const char *html, size_t len,
 
 	st = td_decode_input(env, html, len, encoding, &text, &text_len, &owned);
 	if (st == TD_OK)
-		st = td_bound_attrs(env, &text, &text_len, &owned);
+		st = b.limits.media_attrs_only ? td_slim_attrs(env, &text, &text_len, &owned) :
+			td_bound_attrs(env, &text, &text_len, &owned);
 	if (st != TD_OK)
 	{
 		td_free(env, owned);

@@ -47,4 +47,11 @@ td_status	td_decode_input(td_env *env, const char *html, size_t len, const char 
  */
 td_status	td_bound_attrs(td_env *env, const char **text, size_t *text_len, char **owned);
 
+/*
+ * Like td_bound_attrs, and each start tag keeps only the attributes
+ * td_fingerprints reads (the first src and data): for trees whose other
+ * attributes nobody reads (td_limits.media_attrs_only).
+ */
+td_status	td_slim_attrs(td_env *env, const char **text, size_t *text_len, char **owned);
+
 #endif							/* TD_INPUT_H */

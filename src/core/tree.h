@@ -74,6 +74,12 @@ typedef struct td_limits
 	uint32_t	max_depth;		/* deeper start tags are flattened into the deepest
 								 * open element (clamped, content kept), as
 								 * browsers do at 512 */
+	int			media_attrs_only;	/* keep only the src and data attributes (what
+									 * fingerprints read): the same elements, visible
+									 * texts and fingerprints, parsed faster (script
+									 * text may lose attribute-like bytes); for
+									 * callers that render no HTML and read no other
+									 * attribute.  0 by default */
 } td_limits;
 
 #define TD_DEFAULT_MAX_BYTES	(64 * 1024 * 1024)

@@ -187,15 +187,16 @@ check_page_size(size_t len, size_t max_bytes)
  * PG_CATCH restores libxml2's global state if an ERROR escapes (e.g. from
  * CHECK_FOR_INTERRUPTS between attempts).
  */
-td_tree *
-td_pg_parse_bytes(td_env *env, const char *data, size_t len, const char *encoding,
-				  bool check_size)
+static td_tree *
+parse_bytes(td_env *env, const char *data, size_t len, const char *encoding,
+			bool check_size, bool media_attrs_only)
 {
 	td_limits	limits;
 	PgXmlErrorContext *volatile xmlerrcxt;
 	td_tree    *volatile result = NULL;
 
 	td_pg_limits(&limits);
+	limits.media_attrs_only = media_attrs_only;
 	if (check_size)
 		check_page_size(len, limits.max_bytes);
 	else
@@ -219,6 +220,13 @@ td_pg_parse_bytes(td_env *env, const char *data, size_t len, const char *encodin
 	PG_END_TRY();
 	pg_xml_done(xmlerrcxt, false);
 	return result;
+}
+
+td_tree *
+td_pg_parse_bytes(td_env *env, const char *data, size_t len, const char *encoding,
+				  bool check_size)
+{
+	return parse_bytes(env, data, len, encoding, check_size, false);
 }
 
 void
@@ -265,7 +273,18 @@ td_pg_parse_arg(td_env *env, FunctionCallInfo fcinfo, int argno, bool is_bytea)
 	size_t		len;
 
 	td_pg_page_arg(fcinfo, argno, is_bytea, &data, &len, &encoding);
-	return td_pg_parse_bytes(env, data, len, encoding, true);
+	return parse_bytes(env, data, len, encoding, true, false);
+}
+
+td_tree *
+td_pg_parse_arg_slim(td_env *env, FunctionCallInfo fcinfo, int argno, bool is_bytea)
+{
+	const char *data,
+			   *encoding;
+	size_t		len;
+
+	td_pg_page_arg(fcinfo, argno, is_bytea, &data, &len, &encoding);
+	return parse_bytes(env, data, len, encoding, true, true);
 }
 
 td_tree *

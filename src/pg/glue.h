@@ -93,6 +93,14 @@ extern td_tree *td_pg_parse_arg(td_env *env, FunctionCallInfo fcinfo, int argno,
 extern td_tree *td_pg_parse_datum(td_env *env, Datum html, bool is_bytea);
 
 /*
+ * td_pg_parse_arg's tree without the attributes fingerprints do not read
+ * (td_limits.media_attrs_only): parsed about a third faster, for the
+ * functions that neither render HTML nor read other attributes.
+ */
+extern td_tree *td_pg_parse_arg_slim(td_env *env, FunctionCallInfo fcinfo, int argno,
+									  bool is_bytea);
+
+/*
  * The html argument argno as bytes for the core, without parsing: text is
  * converted to UTF-8, bytea has its charset sniffed and BOM skipped.  Over
  * templatedet.max_page_bytes: ERROR 54000.

@@ -18,7 +18,7 @@ visible_text(FunctionCallInfo fcinfo, bool is_bytea)
 	text	   *result;
 
 	td_pg_env_init(&env, scratch);
-	tree = td_pg_parse_arg(&env, fcinfo, 0, is_bytea);
+	tree = td_pg_parse_arg_slim(&env, fcinfo, 0, is_bytea);
 
 	result = td_pg_render(td_render_text, tree, NULL);
 

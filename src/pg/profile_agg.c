@@ -118,7 +118,7 @@ add_page(profile_state *state, FunctionCallInfo fcinfo, bool is_bytea)
 	int			counted;
 
 	td_pg_env_init(&env, scratch);
-	tree = td_pg_parse_arg(&env, fcinfo, 1, is_bytea);
+	tree = td_pg_parse_arg_slim(&env, fcinfo, 1, is_bytea);
 
 	/* room for every node's fingerprint, or every chunk's plus the page entry */
 	distinct = MemoryContextAllocHuge(scratch, sizeof(uint64_t) * ((Size) tree->n_nodes + 1));

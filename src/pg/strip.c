@@ -32,7 +32,9 @@ strip(FunctionCallInfo fcinfo, bool is_bytea, td_pg_renderer render)
 
 	scratch = td_pg_scratch_context("templatedet strip");
 	td_pg_env_init(&env, scratch);
-	tree = td_pg_parse_arg(&env, fcinfo, 0, is_bytea);
+	/* the text needs no attributes; the HTML keeps them all */
+	tree = render == td_render_text ? td_pg_parse_arg_slim(&env, fcinfo, 0, is_bytea) :
+		td_pg_parse_arg(&env, fcinfo, 0, is_bytea);
 
 	TD_PG_CALL(&env, memset(&marks, 0, sizeof(marks)),
 			   td_mark_site(tree, view, threshold, &marks), NULL);

@@ -2,11 +2,13 @@
  * test_dom.c — the page tree: shapes of known pages, decoding, limits,
  * interrupts and allocation failures (run under ASan/UBSan with leak checks).
  */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "check.h"
+#include "fingerprint.h"
 #include "render.h"
 #include "tags.h"
 #include "tree.h"
@@ -885,6 +887,117 @@ test_alloc_failures(void)
 	free(html);
 }
 
+/*
+ * media_attrs_only: the same elements, texts, flags and fingerprints as a
+ * full parse, the same src and data, and no other attribute.
+ */
+static void
+check_slim_same(const char *what, const char *html, size_t len)
+{
+	td_env		env;
+	td_limits	lim;
+	td_tree    *f = NULL,
+			   *s = NULL;
+	uint64_t   *ff,
+			   *fs;
+	bool		same = true;
+
+	td_env_default(&env);
+	td_limits_default(&lim);
+	CHECK(td_parse_html(&env, html, len, "UTF-8", &lim, &f) == TD_OK, "%s: full: %s", what, env.errmsg);
+	lim.media_attrs_only = 1;
+	CHECK(td_parse_html(&env, html, len, "UTF-8", &lim, &s) == TD_OK, "%s: slim: %s", what, env.errmsg);
+	if (f == NULL || s == NULL || f->n_nodes != s->n_nodes)
+	{
+		CHECK(false, "%s: node counts %u, %u", what, f ? f->n_nodes : 0, s ? s->n_nodes : 0);
+		td_tree_free(f);
+		td_tree_free(s);
+		return;
+	}
+	ff = malloc(sizeof(uint64_t) * f->n_nodes);
+	fs = malloc(sizeof(uint64_t) * s->n_nodes);
+	td_fingerprints(f, ff);
+	td_fingerprints(s, fs);
+	for (uint32_t i = 0; i < f->n_nodes; i++)
+	{
+		const td_node *x = &f->nodes[i];
+		const td_node *y = &s->nodes[i];
+
+		same &= x->kind == y->kind && x->tag == y->tag && x->parent == y->parent &&
+			x->flags == y->flags && x->str_len == y->str_len &&
+			memcmp(td_node_str(f, i), td_node_str(s, i), x->str_len) == 0 && ff[i] == fs[i];
+		for (int k = 0; k < 2 && x->kind == TD_ELEM; k++)
+		{
+			const char *name = k ? "data" : "src";
+			uint32_t	lx = 0,
+						ly = 0;
+			const char *vx = td_node_attr(f, i, name, &lx);
+			const char *vy = td_node_attr(s, i, name, &ly);
+
+			same &= (vx == NULL) == (vy == NULL) && lx == ly && (vx == NULL || memcmp(vx, vy, lx) == 0);
+		}
+		same &= y->attr_count <= 2;
+	}
+	CHECK(same, "%s: slim tree equals the full one", what);
+	free(ff);
+	free(fs);
+	td_tree_free(f);
+	td_tree_free(s);
+}
+
+static void
+test_media_attrs_only(void)
+{
+	static const char *const pages[] = {
+		"<p class=a id=b>x</p><img src=a.png alt=x><img SRC='b.png' src=c.png alt=y>"
+		"<object data=\"o.swf\" data=p type=q></object><IMG ALT=z SRC=A.PNG>",
+		/* an unquoted value must not run into "/>" */
+		"<img src=\\\"a.jpg\\\" alt=b /><img src=a/><img src=a /><img src='q'/>t",
+		"<img alt=\"a>b\" src=\"c>d.png\" title='e\"f'>x<img src = \"c\" >",
+		"<script src=x.js type=y>var a='<img src=z>';</script><style media=x>p{}</style>t",
+		"<img\"src=a><img/src=b>x<img src><img data><p src=s data=d>y</p>",
+		"<br/><p id=x/>text<a href=h>link</a>",
+		"<!DOCTYPE html PUBLIC \"-//x\" \"y>\"><!-- <img src=\" -->"
+		"<p x=\"a>b\" y='c\"d' z=e\"f =g h/>one</p junk=\">\"><?pi <q r=\"?>two",
+		"<img src=\"unterminated",
+		"<video data=v src=w><source src=s1><source src=s2></video><embed src=e>",
+	};
+	char	   *html;
+	char	   *p;
+
+	for (size_t k = 0; k < sizeof(pages) / sizeof(pages[0]); k++)
+	{
+		char		what[32];
+
+		sprintf(what, "page %zu", k);
+		check_slim_same(what, pages[k], strlen(pages[k]));
+	}
+
+	/* names cut at 100 characters: the rest is read as another name */
+	html = malloc(400);
+	p = html;
+	*p++ = '<';
+	memset(p, 'a', 101);
+	p += 101;
+	strcpy(p, "src=x.png>t<img ");
+	p += strlen(p);
+	memset(p, 'b', 100);
+	p += 100;
+	strcpy(p, "src=y.png>u");
+	check_slim_same("long names", html, strlen(html));
+	free(html);
+
+	/* a src past the 1000th attribute is dropped either way */
+	html = malloc(1001 * 4 + 64);
+	p = html;
+	p += sprintf(p, "<img");
+	for (int k = 0; k < 1000; k++)
+		p += sprintf(p, " a%d", k % 10);
+	sprintf(p, " src=late.png>t");
+	check_slim_same("src after 1000 attributes", html, strlen(html));
+	free(html);
+}
+
 int
 main(void)
 {
@@ -908,6 +1021,7 @@ main(void)
 	test_raw_text_markup();
 	test_long_quoted_value();
 	test_constructs_unchanged();
+	test_media_attrs_only();
 	test_alloc_failures();
 	return check_done("test_dom");
 }
