@@ -265,26 +265,28 @@ td_pg_page_datum(Datum html, bool is_bytea, const char **data, size_t *len,
 	}
 }
 
-td_tree *
-td_pg_parse_arg(td_env *env, FunctionCallInfo fcinfo, int argno, bool is_bytea)
+static td_tree *
+parse_arg(td_env *env, FunctionCallInfo fcinfo, int argno, bool is_bytea,
+		  bool media_attrs_only)
 {
 	const char *data,
 			   *encoding;
 	size_t		len;
 
 	td_pg_page_arg(fcinfo, argno, is_bytea, &data, &len, &encoding);
-	return parse_bytes(env, data, len, encoding, true, false);
+	return parse_bytes(env, data, len, encoding, true, media_attrs_only);
+}
+
+td_tree *
+td_pg_parse_arg(td_env *env, FunctionCallInfo fcinfo, int argno, bool is_bytea)
+{
+	return parse_arg(env, fcinfo, argno, is_bytea, false);
 }
 
 td_tree *
 td_pg_parse_arg_slim(td_env *env, FunctionCallInfo fcinfo, int argno, bool is_bytea)
 {
-	const char *data,
-			   *encoding;
-	size_t		len;
-
-	td_pg_page_arg(fcinfo, argno, is_bytea, &data, &len, &encoding);
-	return parse_bytes(env, data, len, encoding, true, true);
+	return parse_arg(env, fcinfo, argno, is_bytea, true);
 }
 
 td_tree *
