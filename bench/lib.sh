@@ -6,7 +6,7 @@
 #   bench_load DIR     load DIR/<site>/*.html into pages(url, host, html bytea)
 #                      with pg_read_binary_file (the server reads the files itself)
 #   bench_psql ...     psql on the bench database, stop on the first error, quiet
-#   bench_timing_setup schema bench: cpu() (the backend's CPU seconds), results, and
+#   bench_timing_setup schema bench: cpu() (the backend's CPU seconds), hwm() (its peak RSS), results, and
 #                      time(label, query, reps) that runs a query reps times into results
 #   bench_split_csv CSV DIR   a (url, text) CSV into DIR/<url without .html>.txt files,
 #                      the layout ../shared/eval/score.py reads
