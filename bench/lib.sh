@@ -165,6 +165,8 @@ with open(src, newline="", encoding="utf-8") as f:
         with open(path, "w", encoding="utf-8") as o:
             o.write(text)
 PY
+}
+
 bench_copies() {
     local table=$1 n=$2
     bench_psql <<SQL
