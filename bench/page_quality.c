@@ -122,11 +122,44 @@ add_page(void)
  * (labels.h) from the site's structural profile; TD_STRUCT=0 leaves the
  * site-level marks alone, TD_STRUCT_THETA sets the share (default 0.1).
  */
+/*
+ * The serialized profile of pages [from, to) in *ser (caller frees) and its
+ * view: of text fingerprints, or of structural ones (labels.h).
+ */
 static void
-struct_marks(int from, int to)
+pages_profile(int from, int to, int structural, td_buf *ser, td_profile_view *view)
 {
 	td_profile_settings set = {TD_UNIT_NODE, TD_FP_SCHEME, 0, 1 << 20, 0};
 	td_profile *prof;
+
+	td_profile_create(&env, &set, &prof);
+	for (int i = from; i < to; i++)
+	{
+		td_tree    *t = pages[i].tree;
+		uint64_t   *fp = malloc(sizeof(uint64_t) * t->n_nodes),
+				   *pf = malloc(sizeof(uint64_t) * t->n_nodes);
+
+		if (structural)
+			td_struct_fingerprints(t, fp);
+		else
+			td_fingerprints(t, fp);
+		td_profile_add_page(prof, pf, td_page_fingerprints(t, fp, pf));
+		free(fp);
+		free(pf);
+	}
+	td_buf_init(ser, &env);
+	td_profile_serialize(prof, ser);
+	td_profile_free(prof);
+	if (td_profile_view_init(&env, ser->data, ser->len, view) != TD_OK)
+	{
+		fprintf(stderr, "bad profile\n");
+		exit(1);
+	}
+}
+
+static void
+struct_marks(int from, int to)
+{
 	td_buf		ser;
 	td_profile_view view;
 	double		theta = getenv("TD_STRUCT_THETA") ? atof(getenv("TD_STRUCT_THETA")) : 0.1;
@@ -138,23 +171,7 @@ struct_marks(int from, int to)
 	}
 	if (getenv("TD_STRUCT") && !atoi(getenv("TD_STRUCT")))
 		return;
-	td_profile_create(&env, &set, &prof);
-	for (int i = from; i < to; i++)
-	{
-		td_tree    *t = pages[i].tree;
-		uint64_t   *fp = malloc(sizeof(uint64_t) * t->n_nodes),
-				   *pf = malloc(sizeof(uint64_t) * t->n_nodes);
-
-		td_struct_fingerprints(t, fp);
-		td_profile_add_page(prof, pf, td_page_fingerprints(t, fp, pf));
-		free(fp);
-		free(pf);
-	}
-	td_buf_init(&ser, &env);
-	td_profile_serialize(prof, &ser);
-	td_profile_free(prof);
-	if (td_profile_view_init(&env, ser.data, ser.len, &view) != TD_OK)
-		exit(1);
+	pages_profile(from, to, 1, &ser, &view);
 	for (int i = from; i < to; i++)
 		if (td_mark_structural(pages[i].tree, &view, theta, pages[i].train_drop) != TD_OK)
 			exit(1);
@@ -165,31 +182,10 @@ struct_marks(int from, int to)
 static void
 site_marks(int from, int to)
 {
-	td_profile_settings set = {TD_UNIT_NODE, TD_FP_SCHEME, 0, 1 << 20, 0};
-	td_profile *prof;
 	td_buf		ser;
 	td_profile_view view;
 
-	td_profile_create(&env, &set, &prof);
-	for (int i = from; i < to; i++)
-	{
-		td_tree    *t = pages[i].tree;
-		uint64_t   *fp = malloc(sizeof(uint64_t) * t->n_nodes),
-				   *pf = malloc(sizeof(uint64_t) * t->n_nodes);
-
-		td_fingerprints(t, fp);
-		td_profile_add_page(prof, pf, td_page_fingerprints(t, fp, pf));
-		free(fp);
-		free(pf);
-	}
-	td_buf_init(&ser, &env);
-	td_profile_serialize(prof, &ser);
-	td_profile_free(prof);
-	if (td_profile_view_init(&env, ser.data, ser.len, &view) != TD_OK)
-	{
-		fprintf(stderr, "bad profile\n");
-		exit(1);
-	}
+	pages_profile(from, to, 0, &ser, &view);
 	for (int i = from; i < to; i++)
 	{
 		td_marks	m;
