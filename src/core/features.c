@@ -9,35 +9,13 @@
 #include "td_features.h"
 #include "render.h"
 #include "tags.h"
+#include "features_int.h"
 
 const char *const td_feature_names[TD_N_FEATURES] = {
 #define TD_FEAT_NAME(id, name) name,
 	TD_FEATURE_LIST(TD_FEAT_NAME)
 #undef TD_FEAT_NAME
 };
-
-/* Interrupts are polled once per this many nodes. */
-#define POLL_MASK 0xFFFF
-
-/* Per-node counts; own values first, then summed over the subtree. */
-typedef struct acc
-{
-	uint64_t	bytes;			/* approximate HTML bytes */
-	uint32_t	words;
-	uint32_t	word_bytes;
-	uint32_t	punct;			/* sentence ends */
-	uint32_t	title;			/* words found in the title */
-	uint32_t	a_vis;			/* visible chars inside links */
-	uint32_t	a_words;		/* words inside links */
-	uint32_t	links;
-	uint32_t	intra;
-	uint32_t	media;
-	uint32_t	children;		/* element children (not summed) */
-	uint32_t	tok;			/* bit per TOK_* feature (not summed) */
-	uint8_t		in_link;		/* inside an <a href> (inherited) */
-	uint8_t		in_tmpl;		/* in_template_area (inherited) */
-	uint8_t		in_content;		/* in_content_area (inherited) */
-} acc;
 
 /* ---- words ---------------------------------------------------------------- */
 
@@ -274,8 +252,6 @@ static const keyword keywords[] = {
 	{"story", TD_FEAT_TOK_CONTENT, 0},
 };
 
-#define TOK_BIT(feature)	(1u << ((feature) - TD_FEAT_TOK_NAV))
-#define TEMPLATE_TOKS		((TOK_BIT(TD_FEAT_TOK_CONTENT) - 1))
 
 static uint32_t
 token_bits(const char *tok, size_t len)
@@ -461,18 +437,14 @@ is_media(uint16_t tag)
 		tag == TD_TAG_OBJECT;
 }
 
-static inline double
-ratio(double a, double b)
-{
-	return b > 0 ? a / b : 0;
-}
-
 void
 td_features_free(const td_tree *tree, td_features *f)
 {
 	td_free(tree->env, f->x);
 	td_free(tree->env, f->area);
 	td_free(tree->env, f->size_class);
+	td_free(tree->env, f->main_region);
+	f->main_region = NULL;
 	f->x = NULL;
 	f->area = NULL;
 	f->size_class = NULL;
@@ -599,114 +571,6 @@ fill_row(const td_tree *t, uint32_t i, const acc *ai, uint32_t vis, uint32_t bef
 	x[TD_FEAT_IN_CONTENT_AREA] = ai->in_content;
 }
 
-/* Readability.js's initial score of a candidate: by tag, and +-25 by class/id. */
-static double
-candidate_init(const td_node *nd, const acc *ai)
-{
-	double		s = 0;
-
-	switch (nd->tag)
-	{
-		case TD_TAG_DIV:
-			s = 5;
-			break;
-		case TD_TAG_PRE:
-		case TD_TAG_TD:
-		case TD_TAG_BLOCKQUOTE:
-			s = 3;
-			break;
-		case TD_TAG_ADDRESS:
-		case TD_TAG_OL:
-		case TD_TAG_UL:
-		case TD_TAG_DL:
-		case TD_TAG_DD:
-		case TD_TAG_DT:
-		case TD_TAG_LI:
-		case TD_TAG_FORM:
-			s = -3;
-			break;
-		case TD_TAG_H1:
-		case TD_TAG_H2:
-		case TD_TAG_H3:
-		case TD_TAG_H4:
-		case TD_TAG_H5:
-		case TD_TAG_H6:
-		case TD_TAG_TH:
-			s = -5;
-			break;
-		default:
-			break;
-	}
-	if (ai->tok & TOK_BIT(TD_FEAT_TOK_CONTENT))
-		s += 25;
-	if (ai->tok & TEMPLATE_TOKS)
-		s -= 25;
-	return s;
-}
-
-/*
- * Candidate scores of the main block (td_features.h) into score[] (0 where
- * none) and the main block into *top (TD_NONE when no element qualifies).
- * own[], commas[] and blk[] are scratch, n entries each.
- */
-static td_status
-main_block(const td_tree *t, const uint32_t *vis, const acc *a, uint32_t *own,
-		   uint32_t *commas, uint32_t *blk, double *score, uint32_t *top)
-{
-	td_env	   *env = t->env;
-	uint32_t	n = t->n_nodes;
-	double		best = 0;
-
-	*top = TD_NONE;
-	memset(own, 0, sizeof(uint32_t) * n);
-	memset(commas, 0, sizeof(uint32_t) * n);
-	for (uint32_t i = 0; i < n; i++)
-		score[i] = 0;
-	blk[0] = 0;
-	for (uint32_t i = 1; i < n; i++)
-	{
-		const td_node *nd = &t->nodes[i];
-		const char *txt = td_node_str(t, i);
-		uint32_t	b;
-
-		if ((i & POLL_MASK) == 0 && env->interrupted(env->arg))
-			return td_fail(env, TD_EINTR, "interrupted");
-		/* an inline element's text belongs to its nearest block */
-		blk[i] = (nd->kind == TD_ELEM && !(nd->flags & TD_F_BLOCK)) ? blk[nd->parent] : i;
-		if (nd->kind != TD_TEXT || (nd->flags & TD_F_INHIDDEN))
-			continue;
-		b = blk[nd->parent];
-		own[b] += vis[i];
-		for (uint32_t k = 0; k < nd->str_len; k++)
-			commas[b] += txt[k] == ',';
-	}
-	for (uint32_t i = 1; i < n; i++)
-	{
-		const td_node *nd = &t->nodes[i];
-		double		s;
-
-		if (nd->kind != TD_ELEM || (nd->flags & (TD_F_HIDDEN | TD_F_INHIDDEN)) || own[i] < 25)
-			continue;
-		s = 1 + commas[i] + (own[i] >= 300 ? 3.0 : own[i] / 100.0);
-		score[nd->parent] += s;
-		if (nd->parent != 0)
-			score[t->nodes[nd->parent].parent] += s / 2;
-	}
-	for (uint32_t i = 1; i < n; i++)
-	{
-		if (score[i] <= 0 || t->nodes[i].kind != TD_ELEM)
-			continue;
-		score[i] += candidate_init(&t->nodes[i], &a[i]);
-		score[i] *= 1 - ratio(a[i].a_vis, vis[i]);
-		if (score[i] > best)
-		{
-			best = score[i];
-			*top = i;
-		}
-	}
-	return TD_OK;
-}
-
 /* The main-block features of element i (td_features.h). */
 static void
 fill_main(const td_tree *t, uint32_t i, uint32_t top, const uint32_t *vis,
@@ -747,11 +611,12 @@ td_compute_features(const td_tree *tree, const char *base_url, size_t base_len,
 	f->x = td_alloc(env, (size_t) n * TD_N_FEATURES * sizeof(float));
 	f->area = td_alloc(env, (size_t) n * sizeof(uint32_t));
 	f->size_class = td_alloc(env, n);
+	f->main_region = td_alloc(env, n ? n : 1);
 	vis = td_alloc(env, (size_t) n * sizeof(uint32_t));
 	a = td_alloc(env, (size_t) n * sizeof(acc));
 	scratch = td_alloc(env, (size_t) n * 3 * sizeof(uint32_t));
 	cand = td_alloc(env, (size_t) n * sizeof(double));
-	if (!f->x || !f->area || !f->size_class || !vis || !a || !scratch || !cand)
+	if (!f->x || !f->area || !f->size_class || !f->main_region || !vis || !a || !scratch || !cand)
 	{
 		st = td_fail(env, TD_ENOMEM, "out of memory computing features of %u nodes", n);
 		goto done;
@@ -793,7 +658,7 @@ td_compute_features(const td_tree *tree, const char *base_url, size_t base_len,
 			max_depth = tree->nodes[i].depth;
 	}
 
-	if ((st = main_block(tree, vis, a, scratch, scratch + n, scratch + 2 * (size_t) n, cand, &top)) != TD_OK)
+	if ((st = td_main_block(tree, vis, a, scratch, cand, &top, f->main_region)) != TD_OK)
 		goto done;
 
 	/* rows: visible text before node i is that of the text nodes before it */

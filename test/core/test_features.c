@@ -228,6 +228,91 @@ test_main_block(void)
 	td_tree_free(t);
 }
 
+/* Whether main_region[] is 1 on exactly the subtrees of the given roots. */
+static bool
+region_is(const td_tree *t, const td_features *f, const uint32_t *roots, int n_roots)
+{
+	for (uint32_t i = 0; i < t->n_nodes; i++)
+	{
+		bool		in = false;
+
+		for (int k = 0; k < n_roots; k++)
+			in |= i >= roots[k] && i < t->nodes[roots[k]].end;
+		if (f->main_region[i] != in)
+			return false;
+	}
+	return true;
+}
+
+#define P31 "<p>One, two, three, four and five words.</p>"	/* 31 visible, 3 commas: 4.31 */
+
+/*
+ * The main region (td_features.h) worked out by hand; every paragraph is
+ * P31 (scores 4.31) but the last, 88 visible characters without a comma.
+ * 1. Sections of a chapter: sec1 (three paragraphs) scores 5 + 12.93 =
+ *    17.93, the chapter 5 + (12.93 + 4.31 + 4.31) / 2 + 1.88 = 17.655: sec1
+ *    is the main block, and the chapter no ancestor of three alternatives
+ *    nor above it.  Siblings: sec2 9.31 + 20% of 17.93 for its class =
+ *    12.90 >= 10 joins; sec3 9.31, of another class, does not; the long
+ *    paragraph joins as text.
+ * 2. Four equal sections (9.31) in a <section> (0 + 4 * 2.155 = 8.62): sec1
+ *    is the main block; sec2..sec4 and the wrapper are within 75% of it, and
+ *    the wrapper holds three of them, so the region is the wrapper.
+ * 3. An only child gives way to its parent.
+ */
+static void
+test_main_region(void)
+{
+	td_tree    *t = parse("<html><body>"
+						  "<div id=\"nav\"><a href=\"/a\">Aaaaaaaaaa aaaaaaaaaa aaaaaaa</a></div>"
+						  "<div><div class=\"sec\">" P31 P31 P31 "</div>"
+						  "<div class=\"sec\">" P31 "</div><div class=\"other\">" P31 "</div>"
+						  "<p>Aaaaaaaaaa aaaaaaaaaa aaaaaaaaaa aaaaaaaaaa aaaaaaaaaa "
+						  "aaaaaaaaaa aaaaaaaaaa aaaaaaaaaa aaaaaaaa</p></div>"
+						  "</body></html>");
+	td_features f;
+	uint32_t	sec1 = find(t, "div", 2),
+				sec2 = find(t, "div", 3),
+				sec3 = find(t, "div", 4),
+				long_p = find(t, "p", 5),
+				want[3] = {sec1, sec2, long_p};
+
+	CHECK(td_compute_features(t, NULL, 0, &f) == TD_OK, "features: %s", env.errmsg);
+	FEQ(&f, sec1, IN_MAIN, 1);
+	FEQ(&f, sec2, IN_MAIN, 0);
+	CHECK(region_is(t, &f, want, 3), "region: sec1, sec2 (same class) and the long paragraph");
+	CHECK(!f.main_region[sec3], "sec3 of another class stays out");
+	td_features_free(t, &f);
+	td_tree_free(t);
+
+	t = parse("<html><body><div id=\"nav\"><a href=\"/a\">Aaaaaaaaaa aaaaaaaaaa aaaaaaa</a></div>"
+			  "<section><div>" P31 "</div><div>" P31 "</div><div>" P31 "</div><div>" P31 "</div>"
+			  "</section></body></html>");
+	CHECK(td_compute_features(t, NULL, 0, &f) == TD_OK, "features: %s", env.errmsg);
+	FEQ(&f, find(t, "div", 1), IN_MAIN, 1);
+	FEQ(&f, find(t, "div", 2), IN_MAIN, 0);
+	want[0] = find(t, "section", 0);
+	CHECK(region_is(t, &f, want, 1), "region: the section holding three alternatives");
+	td_features_free(t, &f);
+	td_tree_free(t);
+
+	t = parse("<html><body><p>x</p><div id=\"outer\"><div class=\"story\">" P31 P31 "</div></div>"
+			  "</body></html>");
+	CHECK(td_compute_features(t, NULL, 0, &f) == TD_OK, "features: %s", env.errmsg);
+	FEQ(&f, find(t, "div", 1), IN_MAIN, 1);
+	want[0] = find(t, "div", 0);
+	CHECK(region_is(t, &f, want, 1), "region: the parent of an only child");
+	td_features_free(t, &f);
+	td_tree_free(t);
+
+	/* no main block: no region */
+	t = parse("<html><body><p>Short text.</p></body></html>");
+	CHECK(td_compute_features(t, NULL, 0, &f) == TD_OK, "features: %s", env.errmsg);
+	CHECK(region_is(t, &f, want, 0), "no main block, an empty region");
+	td_features_free(t, &f);
+	td_tree_free(t);
+}
+
 static void
 test_names(void)
 {
@@ -479,6 +564,7 @@ main(void)
 {
 	td_env_default(&env);
 	test_main_block();
+	test_main_region();
 	test_names();
 	test_hand_page();
 	test_links();
