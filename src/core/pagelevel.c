@@ -69,6 +69,7 @@ td_page_marks_free(const td_tree *tree, td_page_marks *marks)
 	td_free(env, marks->seg_start);
 	td_free(env, marks->drop);
 	td_free(env, marks->area);
+	td_free(env, marks->main_region);
 	memset(marks, 0, sizeof(*marks));
 }
 
@@ -133,6 +134,8 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 	if ((st = td_compute_features(tree, opts->base_url, opts->base_len, &f)) != TD_OK)
 		goto done;
 	memcpy(marks->area, f.area, sizeof(uint32_t) * n);
+	marks->main_region = f.main_region;	/* taken over */
+	f.main_region = NULL;
 	memset(marks->seg_start, 0, n);
 	memset(marks->drop, 0, n);
 
@@ -248,30 +251,46 @@ done:
 
 td_status
 td_combine_drops(const td_tree *tree, const uint8_t *site, const uint8_t *page,
-				 double max_share, uint8_t *drop)
+				 const uint8_t *keep, double min_region_share, uint8_t *drop)
 {
 	td_env	   *env = tree->env;
 	uint32_t	n = tree->n_nodes;
 	uint32_t   *vis;
+	uint8_t    *holds;			/* the subtree holds a node of keep[] */
 	double		kept_site = 0,
-				kept_both = 0;
+				kept_region = 0;
 
-	if (!site)
+	if (!site || !keep)
 	{
-		memcpy(drop, page, n);
+		for (uint32_t i = 0; i < n; i++)
+			drop[i] = (site && site[i]) || page[i];
 		return TD_OK;
 	}
-	if (!(vis = td_alloc(env, sizeof(uint32_t) * (n ? n : 1))))
+	vis = td_alloc(env, sizeof(uint32_t) * (n ? n : 1));
+	holds = td_alloc(env, n ? n : 1);
+	if (!vis || !holds)
+	{
+		td_free(env, vis);
+		td_free(env, holds);
 		return td_fail(env, TD_ENOMEM, "out of memory combining marks of %u nodes", n);
+	}
 	td_visible_lengths(tree, vis);
 	for (uint32_t i = 0; i < n; i++)
-		if (tree->nodes[i].kind == TD_TEXT)
+	{
+		holds[i] = keep[i];
+		if (tree->nodes[i].kind == TD_TEXT && !site[i])
 		{
-			kept_site += site[i] ? 0 : vis[i];
-			kept_both += (site[i] || page[i]) ? 0 : vis[i];
+			kept_site += vis[i];
+			kept_region += keep[i] ? vis[i] : 0;
 		}
-	td_free(env, vis);
+	}
+	for (uint32_t i = n; i-- > 1;)
+		holds[tree->nodes[i].parent] |= holds[i];
 	for (uint32_t i = 0; i < n; i++)
-		drop[i] = site[i] || (kept_both >= (1 - max_share) * kept_site && page[i]);
+		drop[i] = site[i] ||
+			(kept_region >= min_region_share * kept_site && i > 0 &&
+			 (drop[tree->nodes[i].parent] || (page[i] && !holds[i])));
+	td_free(env, vis);
+	td_free(env, holds);
 	return TD_OK;
 }

@@ -7,7 +7,9 @@
  *
  * How the two detections combine is decided in the core, td_combine_drops
  * (pagelevel.h): a node is dropped when either drops it, page level then
- * judging at 0.6 and taking at most 60% of what site level keeps.
+ * judging at 0.6 and dropping nothing of the page's main region, and
+ * nothing at all where that region holds under 15% of what site level
+ * keeps.
  */
 #include "page.h"
 
@@ -108,8 +110,8 @@ clean_text(FunctionCallInfo fcinfo, bool is_bytea)
 
 	drop = MemoryContextAllocHuge(scratch, Max(tree->n_nodes, 1));
 	TD_PG_CALL(&env, (void) 0,
-			   td_combine_drops(tree, use_site ? site.drop : NULL, page.drop,
-								TD_DEFAULT_COMBINED_MAX_SHARE, drop), NULL);
+			   td_combine_drops(tree, use_site ? site.drop : NULL, page.drop, page.main_region,
+								TD_DEFAULT_MIN_REGION_SHARE, drop), NULL);
 	result = td_pg_render(td_render_text, tree, drop);
 	MemoryContextDelete(scratch);
 	PG_RETURN_TEXT_P(result);

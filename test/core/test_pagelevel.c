@@ -280,55 +280,67 @@ test_empty_and_deep(void)
 }
 
 /*
- * td_combine_drops: the union, unless the page level would take more than
- * max_share of the visible text the site level keeps.  Visible text: div
- * 40 characters, p 20, nav 10 (non-blank).
+ * td_combine_drops: the union, except that page level drops nothing of the
+ * main region (keep) nor what holds it, and nothing at all when the region
+ * holds under min_region_share of the visible text site level keeps.
+ * Visible text: the div 42 characters, the ul 20, the nav 10.
  */
+#define COMBINE_PAGE "<body><main><div><p>aaaaaaaaaa bbbbbbbbbb</p><p>cccccccccc dddddddddd</p></div>" \
+	"<ul><li>eeeeeeeeee</li><li>ffffffffff</li></ul></main><nav>gggggggggg</nav></body>"
+
+static void
+mark_subtree(const td_tree *t, enum td_tag_id tag, uint8_t *marks)
+{
+	for (uint32_t i = 0; i < t->n_nodes; i++)
+		if (t->nodes[i].kind == TD_ELEM && t->nodes[i].tag == tag)
+			memset(marks + i, 1, t->nodes[i].end - i);
+}
+
 static void
 test_combine(void)
 {
 	counting	c = {0, -1, 0};
 	td_env		cenv = {c_alloc, c_realloc, c_free, c_interrupted, &c, ""};
-	td_tree    *t = parse_env(&cenv, "<body><div>aaaaaaaaaa bbbbbbbbbb cccccccccc dddddddddd</div>"
-							  "<p>eeeeeeeeee ffffffffff</p><nav>gggggggggg</nav></body>",
-							  strlen("<body><div>aaaaaaaaaa bbbbbbbbbb cccccccccc dddddddddd</div>"
-									 "<p>eeeeeeeeee ffffffffff</p><nav>gggggggggg</nav></body>"), 0);
-	uint32_t	n = t->n_nodes,
-				div = TD_NONE,
-				nav = TD_NONE;
+	td_tree    *t = parse_env(&cenv, COMBINE_PAGE, strlen(COMBINE_PAGE), 0);
+	uint32_t	n = t->n_nodes;
 	uint8_t    *site = calloc(n, 1),
 			   *page = calloc(n, 1),
+			   *keep = calloc(n, 1),
 			   *drop = malloc(n),
 			   *want = calloc(n, 1);
 
-	for (uint32_t i = 0; i < n; i++)
-	{
-		if (t->nodes[i].tag == TD_TAG_DIV)
-			div = i;
-		if (t->nodes[i].tag == TD_TAG_NAV)
-			nav = i;
-	}
-	/* site drops nav (keeps 60), page drops the div (40 of the 60 kept) */
-	for (uint32_t i = nav; i < t->nodes[nav].end; i++)
-		site[i] = want[i] = 1;
-	for (uint32_t i = div; i < t->nodes[div].end; i++)
-		page[i] = 1;
-	CHECK(td_combine_drops(t, site, page, 0.6, drop) == TD_OK, "combine");
-	CHECK(memcmp(drop, site, n) == 0, "page level taking 2/3 > 0.6: site level alone");
-	CHECK(td_combine_drops(t, site, page, 0.7, drop) == TD_OK, "combine");
+	/* site drops the nav; page level drops all of main; the region is the div */
+	mark_subtree(t, TD_TAG_NAV, site);
+	mark_subtree(t, TD_TAG_MAIN, page);
+	mark_subtree(t, TD_TAG_DIV, keep);
+	mark_subtree(t, TD_TAG_NAV, want);
+	mark_subtree(t, TD_TAG_UL, want);
+	CHECK(td_combine_drops(t, site, page, keep, 0.6, drop) == TD_OK, "combine");
+	CHECK(memcmp(drop, want, n) == 0,
+		  "region 42/62 >= 0.6: page level drops the ul, neither the div nor main that holds it");
+	CHECK(td_combine_drops(t, site, page, keep, 0.7, drop) == TD_OK, "combine");
+	CHECK(memcmp(drop, site, n) == 0, "region 42/62 < 0.7: site level alone");
+	memset(keep, 0, n);
+	CHECK(td_combine_drops(t, site, page, keep, 0, drop) == TD_OK, "combine");
 	for (uint32_t i = 0; i < n; i++)
 		want[i] = site[i] || page[i];
-	CHECK(memcmp(drop, want, n) == 0, "page level taking 2/3 <= 0.7: the union");
-	CHECK(td_combine_drops(t, site, page, 1, drop) == TD_OK && memcmp(drop, want, n) == 0,
-		  "max_share 1: the union");
-	CHECK(td_combine_drops(t, NULL, page, 0.6, drop) == TD_OK && memcmp(drop, page, n) == 0,
+	CHECK(memcmp(drop, want, n) == 0, "an empty region at share 0: the union");
+	CHECK(td_combine_drops(t, site, page, keep, 0.15, drop) == TD_OK &&
+		  memcmp(drop, site, n) == 0, "an empty region at share 0.15: site level alone");
+	CHECK(td_combine_drops(t, site, page, NULL, 0.15, drop) == TD_OK &&
+		  memcmp(drop, want, n) == 0, "no region: the union");
+	CHECK(td_combine_drops(t, NULL, page, keep, 0.15, drop) == TD_OK && memcmp(drop, page, n) == 0,
 		  "no site marks: page level alone");
-	/* out of memory: TD_ENOMEM, drop untouched, nothing leaked */
-	memset(drop, 7, n);
-	c.budget = 0;
-	CHECK(td_combine_drops(t, site, page, 0.6, drop) == TD_ENOMEM, "out of memory");
+	/* out of memory: TD_ENOMEM, nothing leaked */
+	mark_subtree(t, TD_TAG_DIV, keep);
+	for (long budget = 0; budget < 2; budget++)
+	{
+		c.budget = budget;
+		CHECK(td_combine_drops(t, site, page, keep, 0.15, drop) == TD_ENOMEM,
+			  "out of memory after %ld allocations", budget);
+	}
 	c.budget = -1;
-	CHECK(drop[0] == 7 && drop[n - 1] == 7, "drop untouched after a failure");
+	free(keep);
 	free(site);
 	free(page);
 	free(drop);
@@ -367,13 +379,15 @@ test_failures(void)
 		c.budget = -1;
 		only_enomem &= st == TD_OK || st == TD_ENOMEM;
 		if (st != TD_OK)
-			cleared &= !m.score && !m.smooth && !m.segment && !m.seg_start && !m.drop && !m.area;
+			cleared &= !m.score && !m.smooth && !m.segment && !m.seg_start && !m.drop && !m.area &&
+				!m.main_region;
 		else
 			CHECK(memcmp(m.drop, ref.drop, t->n_nodes) == 0 &&
-				  memcmp(m.smooth, ref.smooth, sizeof(float) * t->n_nodes) == 0,
+				  memcmp(m.smooth, ref.smooth, sizeof(float) * t->n_nodes) == 0 &&
+				  memcmp(m.main_region, ref.main_region, t->n_nodes) == 0,
 				  "the result after failures is the reference");
 		td_page_marks_free(t, &m);
-		leak_free &= c.live == live0 + 6;	/* ref's six arrays */
+		leak_free &= c.live == live0 + 7;	/* ref's seven arrays */
 	}
 	CHECK(st == TD_OK && k > 8, "succeeds after %ld failures", k);
 	CHECK(only_enomem, "failures are TD_ENOMEM");
