@@ -71,9 +71,20 @@ tri(const uint64_t *w, size_t i)
 	return (w[i] * 31 + w[i + 1]) * 1000003ULL + w[i + 2] + 1;
 }
 
+static uint8_t *gold_labels_counts(const td_tree *t, const char *gold_path,
+									uint32_t **all_out, uint32_t **good_out);
+
 /* One byte per node, 1 = template; NULL when the gold file is missing. */
 static uint8_t *
 gold_labels(const td_tree *t, const char *gold_path)
+{
+	return gold_labels_counts(t, gold_path, NULL, NULL);
+}
+
+/* gold_labels, and (when all_out) the words and gold words per subtree. */
+static uint8_t *
+gold_labels_counts(const td_tree *t, const char *gold_path, uint32_t **all_out,
+				   uint32_t **good_out)
 {
 	size_t		glen,
 				ng = 0,
@@ -139,8 +150,16 @@ gold_labels(const td_tree *t, const char *gold_path)
 	free(owner);
 	free(set);
 	free(hit);
-	free(all);
-	free(good);
+	if (all_out)
+	{
+		*all_out = all;
+		*good_out = good;
+	}
+	else
+	{
+		free(all);
+		free(good);
+	}
 	return drop;
 }
 

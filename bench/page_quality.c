@@ -15,9 +15,11 @@
  *         smooth  td_page_level alone (the paper's "Smooth")
  *         site    td_mark_template at 0.1 with the site's full profile
  *         or      site-level drops OR page-level drops, as clean_text
- *                 combines them (td_combine_drops: page level takes at
- *                 most TD_MAX_SHARE, default 0.6, of what site level keeps;
- *                 1 = the plain union); run at TD_THRESH=0.6 for clean_text
+ *                 combines them (td_combine_drops: page level drops
+ *                 nothing of the main region, and nothing when the region
+ *                 holds under TD_MIN_REGION, default 0.15, of the text site
+ *                 level keeps); run at TD_THRESH=0.6 for clean_text
+ *         orx     the plain union of site-level and page-level drops
  *         rem     page-level on the page with site-level template removed
  *                 (rendered to HTML without it, parsed again)
  *   page_quality pages DATASET_DIR OUT_DIR SITES_DIR
@@ -36,7 +38,10 @@
  * mode) leaves the sites out of training.  The built-in model's recipe is
  * TD_GOLD_TRAIN=../shared/corpus/pages/dragnet (bench/page_quality.sh).
  * TD_DUMP=STRING prints the scores of every element of the pages whose URL
- * contains STRING (pages mode), to stderr.
+ * contains STRING (pages mode), to stderr.  TD_SEGDUMP=FILE (sites mode)
+ * writes one row per page-level segment that site level keeps: its words,
+ * gold words and signals that might tell content from template there
+ * (how the main-region rule of clean_text was found).
  *
  * Environment: TD_MIN_AREA, TD_PENALTY, TD_THRESH, TD_BASIC_THRESH,
  * TD_LEVELS override td_page_opts_default; TD_BASE=1 passes the manifest
@@ -64,6 +69,7 @@
 #include "render.h"
 #include "strip.h"
 #include "tree.h"
+#include "tags.h"
 
 #include "corpus.h"
 #include "gold_labels.h"
@@ -71,7 +77,7 @@
 static td_env env;
 static td_page_opts popts;
 static double basic_thresh;
-static double max_share = TD_DEFAULT_COMBINED_MAX_SHARE;	/* "or": td_combine_drops */
+static double min_region = TD_DEFAULT_MIN_REGION_SHARE;	/* "or": td_combine_drops */
 
 typedef struct page
 {
@@ -82,6 +88,7 @@ typedef struct page
 	td_tree    *tree;
 	uint8_t    *site_drop;		/* NULL when no site-level marks */
 	uint8_t    *train_drop;		/* training labels (site-level OR structural) */
+	uint32_t   *site_count;		/* profile count per node (site-level marks) */
 } page;
 
 static page *pages;
@@ -197,6 +204,8 @@ site_marks(int from, int to)
 		}
 		pages[i].site_drop = malloc(pages[i].tree->n_nodes);
 		memcpy(pages[i].site_drop, m.drop, pages[i].tree->n_nodes);
+		pages[i].site_count = malloc(sizeof(uint32_t) * pages[i].tree->n_nodes);
+		memcpy(pages[i].site_count, m.pages, sizeof(uint32_t) * pages[i].tree->n_nodes);
 		td_marks_free(pages[i].tree, &m);
 	}
 	td_buf_free(&ser);
@@ -334,9 +343,9 @@ write_text(const char *out, const char *variant, const char *rel, const td_tree 
 static double t_level;
 static int	n_level;
 
-/* Page-level drops of t (caller frees), timed. */
+/* Page-level drops of t (caller frees), timed; *region (when not NULL) the main region. */
 static uint8_t *
-page_level(const td_tree *t, const td_logreg *m, const char *url)
+page_level(const td_tree *t, const td_logreg *m, const char *url, uint8_t **region)
 {
 	td_page_marks pm;
 	td_page_opts o = popts;
@@ -372,6 +381,11 @@ page_level(const td_tree *t, const td_logreg *m, const char *url)
 			}
 	drop = pm.drop;
 	pm.drop = NULL;
+	if (region)
+	{
+		*region = pm.main_region;
+		pm.main_region = NULL;
+	}
 	td_page_marks_free(t, &pm);
 	return drop;
 }
@@ -468,6 +482,67 @@ load_gold_train(const char *dataset)
 	fclose(mf);
 }
 
+/*
+ * TD_SEGDUMP: one row per page-level segment root that site level keeps:
+ * what it holds (words, gold words) beside signals that might tell content
+ * from template there.
+ */
+static void
+seg_dump(FILE *o, const page *pg, const td_logreg *m, const char *sites)
+{
+	td_page_marks pm;
+	td_features f;
+	uint32_t   *all,
+			   *good;
+	char		path[8192];
+	uint8_t    *in_a = calloc(pg->tree->n_nodes, 1);
+	const td_tree *t = pg->tree;
+	double		kept = 0;
+
+	snprintf(path, sizeof(path), "%s/%s.txt", sites, pg->rel);
+	free(gold_labels_counts(t, path, &all, &good));
+	if (td_page_level(t, m, &popts, &pm) != TD_OK || td_compute_features(t, NULL, 0, &f) != TD_OK)
+		exit(1);
+	for (uint32_t k = 1; k < t->n_nodes; k++)
+	{
+		in_a[k] = in_a[t->nodes[k].parent] || (t->nodes[k].kind == TD_ELEM && t->nodes[k].tag == TD_TAG_A);
+		if (t->nodes[k].kind == TD_TEXT && !pg->site_drop[k] && !(t->nodes[k].flags & TD_F_INHIDDEN))
+			kept += all[k];
+	}
+	for (uint32_t k = 1; k < t->n_nodes; k++)
+	{
+		double		w = 0, g = 0, rep = 0, rep3 = 0, lw = 0, maxsc = 0;
+		const float *x = td_feature_row(&f, k);
+
+		if (!pm.drop[k] || pm.drop[t->nodes[k].parent] || pg->site_drop[k])
+			continue;
+		for (uint32_t j = k; j < t->nodes[k].end; j++)
+		{
+			if (t->nodes[j].kind == TD_ELEM && pm.score[j] > maxsc)
+				maxsc = pm.score[j];
+			if (t->nodes[j].kind != TD_TEXT || pg->site_drop[j] || (t->nodes[j].flags & TD_F_INHIDDEN))
+				continue;
+			w += all[j];
+			g += good[j];
+			rep += pg->site_count[t->nodes[j].parent] >= 2 ? all[j] : 0;
+			rep3 += pg->site_count[t->nodes[j].parent] >= 3 ? all[j] : 0;
+			lw += in_a[j] ? all[j] : 0;
+		}
+		if (w == 0)
+			continue;
+		fprintf(o, "%s\t%u\t%.*s\t%.0f\t%.0f\t%.0f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.0f\t%.0f\t%.3f\t%.3f\t%.3f\n",
+				pg->rel, k, (int) t->nodes[k].str_len, td_node_str(t, k), w, g, kept,
+				rep / w, rep3 / w, lw / w, pm.smooth[k], maxsc,
+				(float) f.main_region[k], x[TD_FEAT_IN_MAIN], x[TD_FEAT_MAIN_SHARE], x[TD_FEAT_REL_SCORE],
+				x[TD_FEAT_TEXT_BEFORE]);
+	}
+	td_features_free(t, &f);
+	td_page_marks_free(t, &pm);
+	free(all);
+	free(good);
+	free(in_a);
+}
+
 static void
 run_sites(const char *sites, const char *out)
 {
@@ -504,19 +579,32 @@ run_sites(const char *sites, const char *out)
 	{
 		page	   *pg = &pages[i];
 		const td_logreg *m = &model[1 - pg->group % 2];	/* trained on the other half */
+		uint8_t    *region = NULL;
 		uint8_t    *b = basic(pg->tree, m),
-				   *s = page_level(pg->tree, m, NULL),
+				   *s = page_level(pg->tree, m, NULL, &region),
 				   *o = malloc(pg->tree->n_nodes);
 		td_buf		html;
 		td_tree    *t2;
 
-		if (td_combine_drops(pg->tree, pg->site_drop, s, max_share, o) != TD_OK)
+		if (td_combine_drops(pg->tree, pg->site_drop, s, region, min_region, o) != TD_OK)
 			exit(1);
+		write_text(out, "or", pg->rel, pg->tree, o);
+		if (td_combine_drops(pg->tree, pg->site_drop, s, NULL, min_region, o) != TD_OK)
+			exit(1);
+		write_text(out, "orx", pg->rel, pg->tree, o);
+		if (getenv("TD_SEGDUMP"))
+		{
+			static FILE *so;
+
+			if (!so)
+				so = fopen(getenv("TD_SEGDUMP"), "w");
+			seg_dump(so, pg, m, sites);
+			fflush(so);
+		}
 		write_text(out, "all", pg->rel, pg->tree, NULL);
 		write_text(out, "basic", pg->rel, pg->tree, b);
 		write_text(out, "smooth", pg->rel, pg->tree, s);
 		write_text(out, "site", pg->rel, pg->tree, pg->site_drop);
-		write_text(out, "or", pg->rel, pg->tree, o);
 		/* page-level on what site-level keeps */
 		td_buf_init(&html, &env);
 		td_render_html(pg->tree, pg->site_drop, &html);
@@ -524,7 +612,7 @@ run_sites(const char *sites, const char *out)
 		td_buf_free(&html);
 		if (t2)
 		{
-			uint8_t    *r = page_level(t2, m, NULL);
+			uint8_t    *r = page_level(t2, m, NULL, NULL);
 
 			write_text(out, "rem", pg->rel, t2, r);
 			free(r);
@@ -533,13 +621,14 @@ run_sites(const char *sites, const char *out)
 		free(b);
 		free(s);
 		free(o);
+		free(region);
 	}
 	printf("td_page_level: %d runs in %.2f s (%.0f pages/s; parse alone %.0f pages/s)\n",
 		   n_level, t_level, n_level / t_level, n_pages / t_parse);
 	{
-		const char *v[] = {"all", "basic", "smooth", "site", "or", "rem"};
+		const char *v[] = {"all", "basic", "smooth", "site", "or", "orx", "rem"};
 
-		for (int k = 0; k < 6; k++)
+		for (int k = 0; k < 7; k++)
 			score(sites, out, v[k]);
 	}
 }
@@ -725,7 +814,7 @@ run_pages(const char *dataset, const char *out, const char *sites)
 		if (!pg->test)
 			continue;
 		b = basic(pg->tree, &model);
-		s = page_level(pg->tree, &model, pg->url);
+		s = page_level(pg->tree, &model, pg->url, NULL);
 		write_text(out, "all", pg->rel, pg->tree, NULL);
 		write_text(out, "basic", pg->rel, pg->tree, b);
 		write_text(out, "smooth", pg->rel, pg->tree, s);
@@ -753,8 +842,8 @@ main(int argc, char **argv)
 	if (getenv("TD_LEVELS"))
 		popts.levels = atoi(getenv("TD_LEVELS"));
 	basic_thresh = getenv("TD_BASIC_THRESH") ? atof(getenv("TD_BASIC_THRESH")) : popts.threshold;
-	if (getenv("TD_MAX_SHARE"))
-		max_share = atof(getenv("TD_MAX_SHARE"));
+	if (getenv("TD_MIN_REGION"))
+		min_region = atof(getenv("TD_MIN_REGION"));
 	if (argc == 4 && strcmp(argv[1], "sites") == 0)
 		run_sites(argv[2], argv[3]);
 	else if (argc == 5 && strcmp(argv[1], "pages") == 0)
