@@ -40,7 +40,8 @@
  *  - "<?" + name start: a processing instruction, to the first '>'.
  *  - script and style hold raw text up to "</script" ("</style"), case
  *    insensitive, then an end tag; an end tag of another name ("</scriptx>")
- *    does not end them.  A "<script/>" has no content.  Raw text is not
+ *    does not end them, nor does a "</script" in a script's double-escaped
+ *    text (HTML's "<!--" then "<script", see script_end).  A "<script/>" has no content.  Raw text is not
  *    read as markup: "a<b c=\"" in a script would otherwise open a quote
  *    that hides the tags after the script.  Where libxml2 does read markup
  *    in raw text (see scan_tags), a byte is neutralized so that it does not.
@@ -386,6 +387,58 @@ raw_end(const char *s, size_t len, size_t i, int script)
 	}
 }
 
+/* Whether "<" + slash? + "script" + a byte that is not a name byte starts at i. */
+static inline int
+script_tag_at(const char *s, size_t len, size_t i, int end)
+{
+	size_t		name = i + 1 + (end != 0);
+
+	return name + 6 <= len && s[i] == '<' && (!end || s[i + 1] == '/') &&
+		strncasecmp(s + name, "script", 6) == 0 && (name + 6 == len || !IS(s[name + 6], C_NAME));
+}
+
+/*
+ * Offset of the "</" that ends the text of a script from i, or len: the first
+ * "</script" (and no more name) outside HTML's double-escaped state.  A
+ * script whose text opens "<!--" and then "<script" is double-escaped until
+ * "</script" or "-->"; browsers keep document.write('<script ...></script>')
+ * in such a script, where libxml2 would end it at the inner "</script>" and
+ * show the rest of the code as text (Forbes' 2005 pages did).
+ */
+static size_t
+script_end(const char *s, size_t len, size_t i)
+{
+	enum
+	{
+		DATA, ESCAPED, DOUBLE
+	}			state = DATA;
+
+	for (size_t k = i; k < len; k++)
+	{
+		if (s[k] == '-' && state != DATA && k + 2 < len && s[k + 1] == '-' && s[k + 2] == '>')
+		{
+			state = DATA;
+			k += 2;
+		}
+		else if (s[k] != '<')
+			continue;
+		else if (state == DATA && k + 3 < len && s[k + 1] == '!' && s[k + 2] == '-' && s[k + 3] == '-')
+		{
+			state = ESCAPED;
+			k += 1;				/* the "--" may end it at once: "<!-->" */
+		}
+		else if (state == ESCAPED && script_tag_at(s, len, k, 0))
+			state = DOUBLE;
+		else if (script_tag_at(s, len, k, 1))
+		{
+			if (state != DOUBLE)
+				return k;
+			state = ESCAPED;
+		}
+	}
+	return len;
+}
+
 /* Whether the real end tag of script (or style) starts at i: "</script" + a byte that is not a name byte. */
 static inline int
 is_raw_end_tag(const char *s, size_t len, size_t i, int script)
@@ -507,6 +560,26 @@ scan_tags(td_env *env, const char *s, size_t len, size_t from,
 					return TD_OK;
 				}
 				neutralize(s, i, dst, o, &copied);
+			}
+			if (t.script)
+			{
+				/* each "</script" before the real end would end it for libxml2 */
+				size_t		end = script_end(s, len, i);
+
+				while ((i = raw_end(s, len, i, 1)) < end)
+				{
+					if (dst == NULL)
+					{
+						*first = lt;
+						return TD_OK;
+					}
+					neutralize(s, i + 1, dst, o, &copied);
+					i += 2;
+					if (td_poll_bytes(env, i, &next_poll))
+						return td_input_interrupted(env);
+				}
+				i = end < len ? past(s, end + 2, len, '>') : len;
+				continue;
 			}
 			for (;;)
 			{

@@ -716,10 +716,55 @@ test_raw_text_markup(void)
 	check_raw_hides("an end tag right after <script>", "<script></b>");
 	check_raw_hides("</scriptx> inside a script", "<script>a</scriptx><body>");
 	check_raw_hides("</stylex> right after a style", "<style></stylex><body>");
+	check_raw_hides("</script> in a double-escaped script", "<script><!--<script></script><body>");
+	check_raw_hides("</SCRIPT> in a double-escaped script", "<script><!-- <SCRIPT/></SCRIPT><body>");
 	/* the real end tags still end them */
 	check_many_attrs("after an empty style", "<style></style>", 100000, attr_bare, "UTF-8");
 	check_many_attrs("after </SCRIPT >", "<script>x</SCRIPT >", 100000, attr_bare, "UTF-8");
 	check_many_attrs("after </style/>", "<style></style/>", 100000, attr_bare, "UTF-8");
+	check_many_attrs("after an escaped script", "<script><!--<b>--></script>", 100000, attr_bare, "UTF-8");
+	check_many_attrs("after a double-escaped one", "<script><!--<script>a</script>--></script>", 100000,
+					 attr_bare, "UTF-8");
+	check_many_attrs("after an escape ended at once", "<script><!--></script>", 100000, attr_bare, "UTF-8");
+}
+
+/* The visible text of html is want (block breaks as newlines). */
+static void
+check_visible(const char *what, const char *html, const char *want)
+{
+	td_env		env;
+	td_tree    *t = NULL;
+	td_buf		b;
+
+	td_env_default(&env);
+	CHECK(td_parse_html(&env, html, strlen(html), "UTF-8", NULL, &t) == TD_OK, "%s: %s", what, env.errmsg);
+	td_buf_init(&b, &env);
+	CHECK(td_render_text(t, NULL, &b) == TD_OK && b.len == strlen(want) && memcmp(b.data, want, b.len) == 0,
+		  "%s: visible \"%.*s\"", what, (int) b.len, b.data ? b.data : "");
+	CHECK(invariants_hold(t), "%s: invariants", what);
+	td_buf_free(&b);
+	td_tree_free(t);
+}
+
+/*
+ * Script text as browsers read it: a "</script>" inside a script ends it,
+ * unless the script opened "<!--" and then "<script" (HTML's double-escaped
+ * state), as old pages that document.write a script tag do.
+ */
+static void
+test_script_escapes(void)
+{
+	check_visible("document.write of a script, escaped",
+				  "<p>a</p><script><!--\ndocument.write('<script src=\"x.js\"></scr' + 'ipt>');\n"
+				  "document.write('<SCRIPT SRC=\"y.js\"></SCRIPT>');\n//--></script><p>b</p>",
+				  "a\nb");
+	check_visible("the same without <!--: the inner end tag ends it",
+				  "<p>a</p><script>document.write('<script src=\"y.js\"></script>');</script><p>b</p>",
+				  "a\n');\nb");
+	check_visible("after --> the next </script> ends it",
+				  "<script><!-- <script> --> x </script><p>b</p>", "b");
+	check_visible("</script> ends the escaped state's script",
+				  "<script><!-- x </script><p>b</p>", "b");
 }
 
 /* A tag of few attributes whose values hold '>' and thousands of blanks stays whole. */
@@ -1019,6 +1064,7 @@ main(void)
 	test_interrupt_decoding();
 	test_many_attributes();
 	test_raw_text_markup();
+	test_script_escapes();
 	test_long_quoted_value();
 	test_constructs_unchanged();
 	test_media_attrs_only();
