@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Page-level quality as README.md "Quality" reports it: builds bench/page_quality.c
 # and runs it on Dragnet's test split, CleanEval and sites/ (leave-half-out, at the
-# page-level threshold 0.5 and at clean_text's 0.6 after site-level stripping).
+# page-level threshold 0.5 and at clean_text's 0.6 after site-level stripping: "or" is
+# clean_text, "orx" the plain union).
 # Models are trained as the built-in one is: every site (site-level OR structural
 # labels) plus Dragnet's train split labelled from its gold text (gold_labels.h).
 #   bash bench/page_quality.sh [CORPUS_DIR]     (default ../shared/corpus)
