@@ -252,7 +252,6 @@ static const keyword keywords[] = {
 	{"story", TD_FEAT_TOK_CONTENT, 0},
 };
 
-
 static uint32_t
 token_bits(const char *tok, size_t len)
 {

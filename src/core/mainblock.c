@@ -86,7 +86,7 @@ refine_top(const td_tree *t, const acc *a, const double *score, const uint32_t *
 	floor = last / 3;
 	for (uint32_t p = t->nodes[top].parent; !is_frame(t, p); p = t->nodes[p].parent)
 	{
-		if (score[p] <= 0)
+		if (score[p] == 0)		/* no candidate */
 			continue;
 		if (score[p] < floor)
 			break;
@@ -262,7 +262,8 @@ td_main_block(const td_tree *t, const uint32_t *vis, const acc *a, uint32_t *scr
 			double		top_score;
 			uint32_t	r = refine_top(t, a, score, ranked, *top, &top_score);
 
-			join_siblings(t, vis, a, score, r, top_score, region);		}
+			join_siblings(t, vis, a, score, r, top_score, region);
+		}
 	}
 	return TD_OK;
 }

@@ -41,10 +41,11 @@
  *  - script and style hold raw text up to "</script" ("</style"), case
  *    insensitive, then an end tag; an end tag of another name ("</scriptx>")
  *    does not end them, nor does a "</script" in a script's double-escaped
- *    text (HTML's "<!--" then "<script", see script_end).  A "<script/>" has no content.  Raw text is not
- *    read as markup: "a<b c=\"" in a script would otherwise open a quote
- *    that hides the tags after the script.  Where libxml2 does read markup
- *    in raw text (see scan_tags), a byte is neutralized so that it does not.
+ *    text (HTML's "<!--" then "<script", see script_end).  A "<script/>"
+ *    has no content.  Raw text is not read as markup: "a<b c=\"" in a
+ *    script would otherwise open a quote that hides the tags after the
+ *    script.  Where libxml2 does read markup in raw text (see scan_tags), a
+ *    byte is neutralized so that it does not.
  * Any other '<' is text.  Blanks are libxml2's: space, tab, CR, LF.
  * (300,000 random tags, checked against libxml2 when this was written, end
  * where libxml2 ends them.)
