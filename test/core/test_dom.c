@@ -5,7 +5,6 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "check.h"
 #include "fingerprint.h"
@@ -433,15 +432,12 @@ test_deep_nesting(void)
 	char	   *html = nested(100000, "deep <script>hidden()</script><b>text</b>", "<p>after</p>", &len);
 	td_env		env;
 	td_tree    *t = NULL;
-	clock_t		c0 = clock();
 	td_status	st;
 	uint32_t	last_div,
 				p;
-	double		secs;
 
 	td_env_default(&env);
 	st = td_parse_html(&env, html, len, "UTF-8", NULL, &t);
-	secs = (double) (clock() - c0) / CLOCKS_PER_SEC;
 	CHECK(st == TD_OK, "deep page: %s", env.errmsg);
 	/* html (1) and body (2) leave 510 real divs below the default depth of 512 */
 	CHECK(t->clamped == 100000 - 510 + 2, "clamped %u", t->clamped);
@@ -456,7 +452,6 @@ test_deep_nesting(void)
 	CHECK(p != TD_NONE && t->nodes[t->nodes[p].parent].tag == TD_TAG_BODY, "p after the nest is in body");
 	CHECK(invariants_hold(t), "invariants");
 	check_text(t, "deep text\nafter");
-	CHECK(secs < 5.0, "100,000 levels took %.2f s", secs);
 	td_tree_free(t);
 	free(html);
 }
@@ -622,7 +617,12 @@ attr_quoted(char *out, int k)
 	return (size_t) sprintf(out, k % 2 ? "b%d=' > x'" : " c%d=\"> y z\"", k);
 }
 
-/* Parses a page of many attributes: fast, the first 1000 kept, the text after intact. */
+/*
+ * Parses a page of many attributes: the first 1000 kept, the text after
+ * intact.  That libxml2 sees at most 1000 is what keeps the parse linear
+ * (its duplicate check is quadratic); the time is measured in
+ * bench/hostile_speed.c, not here.
+ */
 static void
 check_many_attrs(const char *what, const char *prefix, int n, size_t (*attr) (char *, int),
 				 const char *enc)
@@ -631,15 +631,11 @@ check_many_attrs(const char *what, const char *prefix, int n, size_t (*attr) (ch
 	char	   *html = many_attrs(prefix, n, attr, &len);
 	td_env		env;
 	td_tree    *t = NULL;
-	clock_t		c0 = clock();
-	double		secs;
 	uint32_t	p;
 	char		name[32];
 
 	td_env_default(&env);
 	CHECK(td_parse_html(&env, html, len, enc, NULL, &t) == TD_OK, "%s: %s", what, env.errmsg);
-	secs = (double) (clock() - c0) / CLOCKS_PER_SEC;
-	CHECK(secs < 0.5, "%s: %d attributes took %.2f s", what, n, secs);
 	/* the last p: text before the tag may be in a p that libxml2 implies */
 	p = TD_NONE;
 	for (int k = 0; find_elem(t, "p", k) != TD_NONE; k++)
