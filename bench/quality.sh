@@ -11,7 +11,10 @@
 # each page's strip_template(html, profile, THRESHOLD) is written to
 # OUTDIR/strip/<site>/NNN.txt, the same with a table text chunk profile
 # (template_profile(html, 'chunk')) to OUTDIR/strip_chunk/<site>/NNN.txt,
-# html_text(html) to OUTDIR/html_text/<site>/NNN.txt,
+# html_text(html) to OUTDIR/html_text/<site>/NNN.txt, clean_text(html, profile) and
+# strip_page(html) (built-in model) to OUTDIR/clean_text and OUTDIR/strip_page (the
+# built-in model was trained on these sites: the held-out figures are
+# bench/page_quality.sh's; these check that SQL gives what the core gives),
 # and bench/parse_ref's own visible text (libxml2 only, no templatedet code) to
 # OUTDIR/parse_ref/<site>/NNN.txt as an independent check of the html_text baseline.
 # Prints one score.py summary line for each.
@@ -58,8 +61,10 @@ CREATE TABLE site_profiles AS SELECT host, template_profile(html) AS profile FRO
 CREATE TABLE chunk_profiles AS SELECT host, template_profile(html, 'chunk') AS profile FROM pages GROUP BY host;
 \copy (SELECT p.url, strip_template(p.html, s.profile, $THRESHOLD) FROM pages p JOIN chunk_profiles s USING (host) ORDER BY p.url) TO '$OUT/strip_chunk.csv' WITH (FORMAT csv)
 \copy (SELECT url, html_text(html) FROM pages ORDER BY url) TO '$OUT/html_text.csv' WITH (FORMAT csv)
+\copy (SELECT p.url, clean_text(p.html, s.profile) FROM pages p JOIN site_profiles s USING (host) ORDER BY p.url) TO '$OUT/clean_text.csv' WITH (FORMAT csv)
+\copy (SELECT url, strip_page(html) FROM pages ORDER BY url) TO '$OUT/strip_page.csv' WITH (FORMAT csv)
 SQL
-for sys in strip strip_chunk html_text; do
+for sys in strip strip_chunk html_text clean_text strip_page; do
     bench_split_csv "$OUT/$sys.csv" "$OUT/$sys"
 done
 rm -rf "${OUT:?}/parse_ref"
@@ -67,8 +72,8 @@ build/bench/parse_ref -q -r 1 -m sax -t "$OUT/parse_ref" "$SITES" >/dev/null
 
 echo
 echo "=== quality on $SITES (threshold $THRESHOLD; site_* = averaged over sites)"
-for sys in strip strip_chunk html_text parse_ref; do
+for sys in strip strip_chunk html_text clean_text strip_page parse_ref; do
     printf '%-12s ' "$sys"
     $PY "$SCORE" "$SITES" "$OUT/$sys"
 done
-[[ $OUT == "$TD_TMP"/* ]] || echo "predictions in $OUT/{strip,strip_chunk,html_text,parse_ref}"
+[[ $OUT == "$TD_TMP"/* ]] || echo "predictions in $OUT/{strip,strip_chunk,html_text,clean_text,strip_page,parse_ref}"
