@@ -20,6 +20,9 @@
  *                 holds under TD_MIN_REGION, default 0.15, of the text site
  *                 level keeps); run at TD_THRESH=0.6 for clean_text
  *         orx     the plain union of site-level and page-level drops
+ *         orst    "or" with site-level marks OR structural marks (labels.h)
+ *                 as the site's drops: what clean_text would give with a
+ *                 structural profile beside the text one (not built)
  *         rem     page-level on the page with site-level template removed
  *                 (rendered to HTML without it, parsed again)
  *   page_quality pages DATASET_DIR OUT_DIR SITES_DIR
@@ -592,6 +595,9 @@ run_sites(const char *sites, const char *out)
 		if (td_combine_drops(pg->tree, pg->site_drop, s, NULL, min_region, o) != TD_OK)
 			exit(1);
 		write_text(out, "orx", pg->rel, pg->tree, o);
+		if (td_combine_drops(pg->tree, pg->train_drop, s, region, min_region, o) != TD_OK)
+			exit(1);
+		write_text(out, "orst", pg->rel, pg->tree, o);
 		if (getenv("TD_SEGDUMP"))
 		{
 			static FILE *so;
@@ -626,9 +632,9 @@ run_sites(const char *sites, const char *out)
 	printf("td_page_level: %d runs in %.2f s (%.0f pages/s; parse alone %.0f pages/s)\n",
 		   n_level, t_level, n_level / t_level, n_pages / t_parse);
 	{
-		const char *v[] = {"all", "basic", "smooth", "site", "or", "orx", "rem"};
+		const char *v[] = {"all", "basic", "smooth", "site", "or", "orx", "orst", "rem"};
 
-		for (int k = 0; k < 7; k++)
+		for (int k = 0; k < 8; k++)
 			score(sites, out, v[k]);
 	}
 }

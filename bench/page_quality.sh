@@ -2,7 +2,7 @@
 # Page-level quality as README.md "Quality" reports it: builds bench/page_quality.c
 # and runs it on Dragnet's test split, CleanEval and sites/ (leave-half-out, at the
 # page-level threshold 0.5 and at clean_text's 0.6 after site-level stripping: "or" is
-# clean_text, "orx" the plain union).
+# clean_text, "orx" the plain union, "orst" clean_text with structural marks too).
 # Models are trained as the built-in one is: every site (site-level OR structural
 # labels) plus Dragnet's train split labelled from its gold text (gold_labels.h).
 #   bash bench/page_quality.sh [CORPUS_DIR]     (default ../shared/corpus)
@@ -19,5 +19,5 @@ cols() { awk -v set="$1" '$1 != "all" {print set, $0}'; }
 TD_GOLD=1 TD_SPLIT=test $pq pages "$gold" "$out/dragnet" "$corpus/sites" | tail -2 | cols dragnet-test
 TD_GOLD_TRAIN=$gold $pq pages "$corpus/pages/cleaneval" "$out/cleaneval" "$corpus/sites" | tail -2 | cols cleaneval
 TD_GOLD_TRAIN=$gold $pq pages "$corpus/pages/readability" "$out/readability" "$corpus/sites" | tail -2 | cols readability
-TD_GOLD_TRAIN=$gold $pq sites "$corpus/sites" "$out/sites" | tail -6 | cols sites@0.5
-TD_THRESH=0.6 TD_GOLD_TRAIN=$gold $pq sites "$corpus/sites" "$out/sites6" | tail -3 | head -2 | cols sites@0.6
+TD_GOLD_TRAIN=$gold $pq sites "$corpus/sites" "$out/sites" | grep -E '^(basic|smooth|site|rem) ' | cols sites@0.5
+TD_THRESH=0.6 TD_GOLD_TRAIN=$gold $pq sites "$corpus/sites" "$out/sites6" | grep -E '^(or|orx|orst) ' | cols sites@0.6
