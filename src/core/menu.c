@@ -136,6 +136,13 @@ largest_cs(td_env *env, const read_page *pages, uint32_t k, uint32_t n, uint32_t
 	}
 	for (uint32_t a = 0; a < s.m; a++)
 	{
+		/* m is bounded only by max_pages_read: poll once per row */
+		if (env->interrupted(env->arg))
+		{
+			td_free(env, all);
+			st = td_fail(env, TD_EINTR, "interrupted");
+			goto done;
+		}
 		all[a] = a;
 		for (uint32_t b = 0; b < s.m; b++)
 			s.adj[(size_t) a * s.m + b] = (uint8_t) (a != b &&

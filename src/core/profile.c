@@ -582,12 +582,18 @@ td_profile_add_keyed_page(td_profile *p, uint64_t page_key,
 
 /* ---- merging --------------------------------------------------------------- */
 
+static bool
+poll_interrupt(td_env *env, size_t i)
+{
+	return i % POLL_EVERY == POLL_EVERY - 1 && env->interrupted(env->arg);
+}
+
 /*
  * The duplicate tallies of dst += src (keys reserved before): a key held by
  * both is a page counted in both; keys beyond the capacity make their pages
  * unchecked.  Without the keys of either side, none are known after.
  */
-static void
+static td_status
 merge_keys(td_profile *dst, const td_profile *src)
 {
 	size_t		i;
@@ -601,12 +607,15 @@ merge_keys(td_profile *dst, const td_profile *src)
 		td_free(dst->env, dst->keys);
 		dst->keys = NULL;
 		dst->nkeyslots = dst->nkeys = 0;
-		return;
+		return TD_OK;
 	}
 	for (i = 0; i < src->nkeyslots; i++)
 	{
 		uint64_t	key = src->keys[i];
 
+		/* keys of a stored profile are untrusted: they may all share a home */
+		if (poll_interrupt(dst->env, i))
+			return td_fail(dst->env, TD_EINTR, "profile merge interrupted");
 		if (key == 0)
 			continue;
 		if (key_held(dst, key))
@@ -614,12 +623,7 @@ merge_keys(td_profile *dst, const td_profile *src)
 		else
 			key_insert(dst, key);
 	}
-}
-
-static bool
-poll_interrupt(td_env *env, size_t i)
-{
-	return i % POLL_EVERY == POLL_EVERY - 1 && env->interrupted(env->arg);
+	return TD_OK;
 }
 
 td_status
@@ -667,7 +671,11 @@ td_profile_merge(td_profile *dst, const td_profile *src)
 	 * ones.  An fp of src only was on at most E - Eb pages of dst (E grows if
 	 * the capacity rule prunes during the merge) and on at most Na.
 	 */
-	merge_keys(dst, src);
+	if (merge_keys(dst, src) != TD_OK)
+	{
+		dst->incomplete = true;
+		return TD_EINTR;
+	}
 	dst->pages += src->pages;
 	dst->error += eb;
 	if (eb != 0)
@@ -1136,9 +1144,13 @@ td_profile_deserialize(td_env *env, const void *bytes, size_t len,
 	}
 	for (i = 0; i < v.n_keys; i++)
 	{
-		*key_probe(p, load_le64(v.keys + i * TD_PROFILE_KEY_SIZE)) =
-			load_le64(v.keys + i * TD_PROFILE_KEY_SIZE);
-		p->nkeys++;
+		/* untrusted keys may all share a home slot: the probing can be long */
+		if (poll_interrupt(env, (size_t) i))
+		{
+			td_profile_free(p);
+			return td_fail(env, TD_EINTR, "profile deserialization interrupted");
+		}
+		key_insert(p, load_le64(v.keys + i * TD_PROFILE_KEY_SIZE));
 	}
 	for (i = 0; i < v.n_entries; i++)
 	{

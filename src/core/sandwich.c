@@ -279,6 +279,13 @@ td_sw_split(td_env *env, const char *s, size_t len, td_sw_unit unit, td_sw_units
 
 /* ---- LCS ---------------------------------------------------------------- */
 
+/* Whether env asks to stop, checked once per 65,536 units. */
+static inline int
+polled(td_env *env, size_t i)
+{
+	return (i & 0xFFFF) == 0xFFFF && env->interrupted(env->arg);
+}
+
 /* Open-addressing set of 64-bit hashes (0 is kept aside: it marks empty slots). */
 typedef struct hset
 {
@@ -305,6 +312,12 @@ hset_build(td_env *env, hset *h, const uint64_t *v, uint32_t n)
 	{
 		size_t		k;
 
+		if (polled(env, i))
+		{
+			td_free(env, h->slot);
+			h->slot = NULL;
+			return td_fail(env, TD_EINTR, "sandwich interrupted");
+		}
 		if (v[i] == 0)
 		{
 			h->has_zero = 1;
@@ -359,12 +372,23 @@ reduce(td_env *env, const uint64_t *v, uint32_t n, const uint64_t *other, uint32
 		return td_fail(env, TD_ENOMEM, "out of memory for %u units", n);
 	}
 	for (i = 0; i < n; i++)
+	{
+		if (polled(env, i))
+		{
+			td_free(env, h.slot);
+			td_free(env, *rv);
+			td_free(env, *ri);
+			*rv = NULL;
+			*ri = NULL;
+			return td_fail(env, TD_EINTR, "sandwich interrupted");
+		}
 		if (hset_has(&h, v[i]))
 		{
 			(*rv)[k] = v[i];
 			(*ri)[k] = i;
 			k++;
 		}
+	}
 	td_free(env, h.slot);
 	*rn = k;
 	return TD_OK;
