@@ -57,8 +57,11 @@ td_pg_etdm_add_peer(td_etdm *e, Datum html, bool is_bytea)
 	td_env		env;
 	td_tree    *peer;
 
+	MemoryContext old = MemoryContextSwitchTo(cxt);	/* the detoasted copy too */
+
 	td_pg_env_init(&env, cxt);
 	peer = td_pg_parse_datum(&env, html, is_bytea);
+	MemoryContextSwitchTo(old);
 	/* a failed add leaves the votes as they were, so a retry is clean */
 	TD_PG_CALL(e->key.tree->env, (void) 0, td_etdm_add_peer(e, peer), "templatedet.max_nodes");
 	MemoryContextDelete(cxt);

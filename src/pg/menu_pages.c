@@ -70,8 +70,7 @@ td_pg_crawl_open(td_pg_crawl *c, Oid relid, Name url_col, Name html_col, td_env 
 Datum
 td_pg_crawl_fetch(td_pg_crawl *c, const char *url, size_t len, bool *found)
 {
-	char	   *s = pg_any_to_server(url, (int) len, PG_UTF8);
-	Datum		arg = PointerGetDatum(cstring_to_text(s));
+	Datum		arg = PointerGetDatum(td_pg_utf8_to_text(url, len));
 	bool		isnull;
 	Datum		html;
 	int			rc;
@@ -98,8 +97,19 @@ td_pg_crawl_read(td_pg_crawl *c, const char *url, size_t len)
 {
 	bool		found;
 	Datum		html = td_pg_crawl_fetch(c, url, len, &found);
+	MemoryContext read,
+				old;
+	td_tree    *tree;
 
-	return found ? td_pg_parse_datum(c->env, html, c->is_bytea) : NULL;
+	if (!found)
+		return NULL;
+	/* the detoasted, converted page goes with this read (the tree lives in c->env) */
+	read = td_pg_scratch_context("templatedet crawl read");
+	old = MemoryContextSwitchTo(read);
+	tree = td_pg_parse_datum(c->env, html, c->is_bytea);
+	MemoryContextSwitchTo(old);
+	MemoryContextDelete(read);
+	return tree;
 }
 
 static td_status
@@ -137,13 +147,16 @@ td_pg_menu_run(td_pg_crawl *c, const td_tree *key, const td_buf *key_url, int32 
 			   int32 max_reads, bool same_domain, td_menu_result *res)
 {
 	td_menu_options opt;
+	int			(*interrupted) (void *) = c->env->interrupted;
 
 	opt.n = (uint32_t) n;
 	opt.max_reads = (uint32_t) max_reads;
 	opt.flags = same_domain ? TD_LINKS_SAME_DOMAIN : 0;
+	/* for the search only: the env goes on to ETDM in strip_menu */
 	td_pg_env_cancel_only(c->env);
 	TD_PG_CALL(c->env, (void) 0,
 			   td_menu_pages(c->env, key, key_url->data, key_url->len, &opt, load, c, res), NULL);
+	c->env->interrupted = interrupted;
 }
 
 #define MENU_PAGES_COLS 5
@@ -153,7 +166,7 @@ menu_pages(PG_FUNCTION_ARGS)
 {
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	size_t		key_len;
-	char	   *key_url = td_pg_url_arg(fcinfo, 0, &key_len);
+	const char *key_url = td_pg_utf8_arg(fcinfo, 0, &key_len);
 	Oid			relid = PG_GETARG_OID(1);
 	int32		n = PG_GETARG_INT32(2);
 	int32		max_reads = PG_GETARG_INT32(5);

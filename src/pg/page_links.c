@@ -23,7 +23,7 @@ static td_tree *
 links_of(FunctionCallInfo fcinfo, bool is_bytea, bool ordered, td_env *env, td_links *links)
 {
 	size_t		url_len;
-	char	   *url = td_pg_url_arg(fcinfo, 1, &url_len);
+	const char *url = td_pg_utf8_arg(fcinfo, 1, &url_len);
 	bool		same_domain = PG_GETARG_BOOL(2);
 	td_tree    *tree;
 	td_status	st;

@@ -122,7 +122,8 @@ add_page(profile_state *state, FunctionCallInfo fcinfo, bool is_bytea)
 
 	/* room for every node's fingerprint, or every chunk's plus the page entry */
 	distinct = MemoryContextAllocHuge(scratch, sizeof(uint64_t) * ((Size) tree->n_nodes + 1));
-	if (state->dedup)
+	/* a chunk profile also needs the key for its page entry (chunk.h) */
+	if (state->dedup || state->unit == TD_UNIT_CHUNK)
 		TD_PG_CALL(&env, (void) 0, td_page_key(tree, &key), NULL);
 	if (state->unit == TD_UNIT_CHUNK)
 	{

@@ -38,8 +38,8 @@ td_resolve_url(PG_FUNCTION_ARGS)
 {
 	size_t		base_len,
 				ref_len;
-	char	   *base = td_pg_url_arg(fcinfo, 0, &base_len);
-	char	   *ref = td_pg_url_arg(fcinfo, 1, &ref_len);
+	const char *base = td_pg_utf8_arg(fcinfo, 0, &base_len);
+	const char *ref = td_pg_utf8_arg(fcinfo, 1, &ref_len);
 
 	return resolved(fcinfo, base, base_len, ref, ref_len);
 }
@@ -48,7 +48,7 @@ Datum
 td_normalize_url(PG_FUNCTION_ARGS)
 {
 	size_t		len;
-	char	   *url = td_pg_url_arg(fcinfo, 0, &len);
+	const char *url = td_pg_utf8_arg(fcinfo, 0, &len);
 
 	return resolved(fcinfo, NULL, 0, url, len);
 }

@@ -56,7 +56,7 @@ static Datum
 run(FunctionCallInfo fcinfo, bool as_template)
 {
 	size_t		key_len;
-	char	   *key_url = td_pg_url_arg(fcinfo, ARG_KEY_URL, &key_len);
+	const char *key_url = td_pg_utf8_arg(fcinfo, ARG_KEY_URL, &key_len);
 	int32		n = PG_GETARG_INT32(ARG_N);
 	int32		votes = PG_GETARG_INT32(ARG_VOTES);
 	int32		max_reads = PG_GETARG_INT32(ARG_MAX_READS);

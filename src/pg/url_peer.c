@@ -24,13 +24,14 @@ url_part(FunctionCallInfo fcinfo, url_part_fn part)
 	text	   *url = PG_GETARG_TEXT_PP(0);
 	td_env		env;
 	td_buf		out;
+	td_status	st;
 
 	td_pg_env_init(&env, CurrentMemoryContext);
 	td_pg_varbuf_init(&out, &env);
-	if (part(VARDATA_ANY(url), VARSIZE_ANY_EXHDR(url), &out) != TD_OK)
-		td_pg_report(&env, TD_ENOMEM, NULL);
-	SET_VARSIZE(out.data, out.len);
-	return (text *) out.data;
+	if ((st = part(VARDATA_ANY(url), VARSIZE_ANY_EXHDR(url), &out)) != TD_OK)
+		td_pg_report(&env, st, NULL);
+	/* a part of the URL, in the URL's encoding; "/" may add a byte: size-checked */
+	return (text *) td_pg_varbuf_bytea(&out);
 }
 
 Datum
