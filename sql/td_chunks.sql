@@ -62,6 +62,14 @@ SET templatedet.profile_dedup_pages = 0;
 SELECT profile_info(template_profile(html, 'chunk')) -> 'pages' AS pages_without_detection FROM mirrored;
 SELECT strip_template(html, (SELECT template_profile(html, 'chunk') FROM mirrored)) AS every_copy_counted
 FROM tpages WHERE url = 'p1';
+-- without detection the profile still knows its own pages: a story on one
+-- other page stays content on its own page (it would need 2 pages besides it)
+WITH shared AS (
+  SELECT url, replace(html, 'Market moves to the harbour.', 'Bridge reopens after two years.') AS html
+  FROM tpages)
+SELECT strip_template(html, (SELECT template_profile(html, 'chunk') FROM shared))
+       LIKE '%Bridge reopens%' AS own_story_kept
+FROM shared WHERE url = 'p1';
 RESET templatedet.profile_dedup_pages;
 
 -- through a parallel plan: 60 distinct pages, each stored 3 times
