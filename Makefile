@@ -8,13 +8,14 @@ DATA        = sql/templatedet--$(EXTVERSION).sql
 REGRESS      = td_init td_sites td_edge td_errors td_parallel td_copy td_timeout td_info td_readme td_page td_page_readme td_dedup td_sandwich td_sandwich_readme td_menu td_menu_readme td_etdm_readme td_etdm td_chunks
 REGRESS_OPTS = --encoding=UTF8 --no-locale
 
-CORE_SRCS   = $(sort $(wildcard src/core/*.c))
-PG_SRCS     = $(sort $(wildcard src/pg/*.c))
+CORE_SRCS   = $(sort $(wildcard src/core/*/*.c))
+CORE_HDRS   = $(wildcard src/core/*/*.h)
+PG_SRCS     = $(sort $(wildcard src/pg/*/*.c))
 OBJS        = $(CORE_SRCS:.c=.o) $(PG_SRCS:.c=.o)
 
 XML2_CFLAGS := $(shell xml2-config --cflags 2>/dev/null || pkg-config --cflags libxml-2.0)
 XML2_LIBS   := $(shell xml2-config --libs 2>/dev/null || pkg-config --libs libxml-2.0)
-PG_CPPFLAGS = -Isrc/core $(XML2_CFLAGS)
+PG_CPPFLAGS = -Isrc/core -Isrc $(XML2_CFLAGS)
 PG_CFLAGS   = -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers -Wno-sign-compare
 # PGXS rebuilds an object only when its .c changes: gcc also writes each
 # object's headers to a .d file, read below, so a changed header (a feature
@@ -63,7 +64,7 @@ CORE_CC      ?= cc
 CORE_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Wall -Wextra -Wno-unused-parameter -Isrc/core $(XML2_CFLAGS)
 CORE_TESTS   = $(patsubst test/core/%.c,build/core/%,$(wildcard test/core/test_*.c))
 
-build/core/%: test/core/%.c $(CORE_SRCS) $(wildcard src/core/*.h) test/core/check.h test/core/counting.h
+build/core/%: test/core/%.c $(CORE_SRCS) $(CORE_HDRS) test/core/check.h test/core/counting.h
 	@mkdir -p build/core
 	$(CORE_CC) $(CORE_CFLAGS) -fsanitize=address,undefined -fno-omit-frame-pointer -o $@ $< $(CORE_SRCS) $(XML2_LIBS) -lm
 
@@ -98,7 +99,7 @@ FUZZ_MAX_LEN_sandwich = 65536
 FUZZ_MAX_LEN_links   = 65536
 FUZZ_MAX_LEN_etdm    = 65536
 
-build/fuzz/fuzz_%: test/fuzz/fuzz_%.c $(CORE_SRCS) $(wildcard src/core/*.h)
+build/fuzz/fuzz_%: test/fuzz/fuzz_%.c $(CORE_SRCS) $(CORE_HDRS)
 	@mkdir -p build/fuzz
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(CORE_SRCS) $(XML2_LIBS) -lm
 

@@ -24,12 +24,12 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "chunk.h"
-#include "fingerprint.h"
-#include "profile.h"
-#include "render.h"
-#include "strip.h"
-#include "tree.h"
+#include "site/chunk.h"
+#include "site/fingerprint.h"
+#include "site/profile.h"
+#include "base/render.h"
+#include "site/marks.h"
+#include "base/tree.h"
 
 #include "corpus.h"
 

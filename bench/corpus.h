@@ -13,7 +13,8 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "tree.h"
+#include "base/tree.h"
+#include "base/charset.h"
 
 static inline double
 bench_now(void)

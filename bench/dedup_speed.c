@@ -4,7 +4,7 @@
  * runs over all of them REPS times; the best run is reported in MB/s.
  *
  *   cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc/core -o build/dedup_speed \
- *      bench/dedup_speed.c src/core/shingle.c src/core/hash.c src/core/env.c
+ *      bench/dedup_speed.c src/core/dedup/shingle.c src/core/base/hash.c src/core/base/env.c
  *   build/dedup_speed ../shared/corpus/sites/SITE/NNN.txt ...   (every gold text)
  */
 #include <stdio.h>
@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "shingle.h"
+#include "dedup/shingle.h"
 
 #define REPS 5
 

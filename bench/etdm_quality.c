@@ -14,9 +14,9 @@
  */
 #define _DEFAULT_SOURCE
 
-#include "etdm.h"
-#include "render.h"
-#include "tree.h"
+#include "menu/etdm.h"
+#include "base/render.h"
+#include "base/tree.h"
 
 #include "corpus.h"
 

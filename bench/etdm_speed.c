@@ -19,8 +19,8 @@
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
 
-#include "etdm.h"
-#include "tree.h"
+#include "menu/etdm.h"
+#include "base/tree.h"
 
 #include "corpus.h"
 

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tree.h"
+#include "base/tree.h"
 
 #include "corpus.h"
 

@@ -2,12 +2,12 @@
  * hostile_speed.c — parse time of pages built to be slow, against a plain
  * page of the same size parsed beside them (the reference): one tag with
  * 100,000 attributes (libxml2's duplicate check is quadratic; the tag bound
- * keeps 1,000, src/core/tagbound.c) and 100,000 nested divs (clamped at
- * max_depth, src/core/dom.c).  These were timed assertions in test_dom once;
+ * keeps 1,000, src/core/base/tagbound.c) and 100,000 nested divs (clamped at
+ * max_depth, src/core/base/tree.c).  These were timed assertions in test_dom once;
  * tests do not time, this bench does.
  *
  * build: cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Isrc/core $(xml2-config --cflags) \
- *        -o build/bench/hostile_speed bench/hostile_speed.c src/core/?*.c $(xml2-config --libs) -lm
+ *        -o build/bench/hostile_speed bench/hostile_speed.c src/core/*/*.c $(xml2-config --libs) -lm
  * run:   build/bench/hostile_speed [ROUNDS]   (default 5; best of the rounds)
  */
 #include <stdio.h>
@@ -15,7 +15,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "tree.h"
+#include "base/tree.h"
 
 static double
 cpu_now(void)

@@ -5,7 +5,7 @@
  * per call and the bytes the call allocates, per size and number of levels.
  *
  * build: cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Isrc/core \
- *        bench/isotonic_speed.c src/core/isotonic.c src/core/env.c -lm -o build/isotonic_speed
+ *        bench/isotonic_speed.c src/core/page/isotonic.c src/core/base/env.c -lm -o build/isotonic_speed
  * run:   build/isotonic_speed [ROUNDS]   (default 21)
  */
 #include <math.h>
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "isotonic.h"
+#include "page/isotonic.h"
 
 static uint64_t rng_state = 0x2545f4914f6cdd1dULL;
 

@@ -31,11 +31,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "etdm.h"
-#include "links.h"
-#include "menu.h"
-#include "render.h"
-#include "url.h"
+#include "menu/etdm.h"
+#include "menu/links.h"
+#include "menu/menu.h"
+#include "base/render.h"
+#include "util/url.h"
 
 #include "corpus.h"
 

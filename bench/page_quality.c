@@ -1,6 +1,6 @@
 /*
  * page_quality.c — quality and speed of page-level detection (pagelevel.h)
- * against gold text, beside site-level stripping (strip.h) and their
+ * against gold text, beside site-level stripping (marks.h) and their
  * combinations.  Writes predicted text per variant and scores each with
  * ../shared/eval/score.py (run from the repository root).
  *
@@ -53,7 +53,7 @@
  *
  * Build (from the repository root):
  *   cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Isrc/core $(xml2-config --cflags) \
- *      -o build/bench/page_quality bench/page_quality.c src/core/?*.c $(xml2-config --libs) -lm
+ *      -o build/bench/page_quality bench/page_quality.c src/core/*/*.c $(xml2-config --libs) -lm
  */
 #define _DEFAULT_SOURCE
 #include <dirent.h>
@@ -64,18 +64,19 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "fingerprint.h"
-#include "labels.h"
-#include "logreg.h"
-#include "pagelevel.h"
-#include "profile.h"
-#include "render.h"
-#include "strip.h"
-#include "tree.h"
-#include "tags.h"
+#include "site/fingerprint.h"
+#include "page/labels.h"
+#include "page/logreg.h"
+#include "page/pagelevel.h"
+#include "site/profile.h"
+#include "base/render.h"
+#include "site/marks.h"
+#include "base/tree.h"
+#include "base/tags.h"
 
 #include "corpus.h"
 #include "gold_labels.h"
+#include "page/logreg_json.h"
 
 static td_env env;
 static td_page_opts popts;

@@ -4,7 +4,7 @@
  * with the encoding td_sniff_charset picks.  Prints MB per CPU-second and the ratio.
  *
  * build: cc -std=c11 -D_DEFAULT_SOURCE -O2 -Isrc/core $(xml2-config --cflags) \
- *        bench/parse_speed.c src/core/{dom,charset,tags,env}.c $(xml2-config --libs) -o build/parse_speed
+ *        bench/parse_speed.c src/core/base/{tree,charset,tags,env}.c $(xml2-config --libs) -o build/parse_speed
  * run:   build/parse_speed [DIR] [ROUNDS]   (default ../shared/corpus/sites, 3)
  */
 #include <dirent.h>
@@ -15,7 +15,8 @@
 
 #include <libxml/HTMLparser.h>
 
-#include "tree.h"
+#include "base/tree.h"
+#include "base/charset.h"
 
 typedef struct page
 {

@@ -10,7 +10,7 @@
  * and reports peak memory and speed.  Exit status 1 if a check fails.
  *
  *   cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Isrc/core -o build/profile_scale \
- *      bench/profile_scale.c src/core/profile.c src/core/env.c && build/profile_scale [pages]
+ *      bench/profile_scale.c src/core/site/profile.c src/core/base/env.c && build/profile_scale [pages]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,7 +18,7 @@
 #include <time.h>
 #include <sys/resource.h>
 
-#include "profile.h"
+#include "site/profile.h"
 
 #define FPS_PER_PAGE	1000
 #define TEMPLATES		300

@@ -30,13 +30,14 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "peer.h"
-#include "render.h"
-#include "sandwich.h"
-#include "shingle.h"
-#include "tree.h"
+#include "sandwich/peer.h"
+#include "base/render.h"
+#include "sandwich/sandwich.h"
+#include "dedup/shingle.h"
+#include "base/tree.h"
 
 #include "corpus.h"
+#include "base/charset.h"
 
 #define MAX_PAGES 1024
 #define MH_K 128

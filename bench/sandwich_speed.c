@@ -25,9 +25,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "render.h"
-#include "sandwich.h"
-#include "tree.h"
+#include "base/render.h"
+#include "sandwich/sandwich.h"
+#include "base/tree.h"
 
 #include "corpus.h"
 

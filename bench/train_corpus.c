@@ -24,7 +24,7 @@
  *
  * Build (from the repository root):
  *   cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Isrc/core $(xml2-config --cflags) \
- *      -o build/bench/train_corpus bench/train_corpus.c src/core/?*.c $(xml2-config --libs) -lm
+ *      -o build/bench/train_corpus bench/train_corpus.c src/core/*/*.c $(xml2-config --libs) -lm
  *
  * First measure, before structural labels (scheme 1, lambda 1, unbalanced; 30 sites, two folds):
  * held-out node AUC 0.881 / 0.859, accuracy 0.798 / 0.764; text of nodes
@@ -39,16 +39,18 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "fingerprint.h"
-#include "labels.h"
-#include "logreg.h"
-#include "profile.h"
-#include "render.h"
-#include "strip.h"
-#include "tree.h"
+#include "site/fingerprint.h"
+#include "page/labels.h"
+#include "page/logreg.h"
+#include "site/profile.h"
+#include "base/render.h"
+#include "site/marks.h"
+#include "base/tree.h"
 
 #include "corpus.h"
 #include "gold_labels.h"
+#include "page/default_model.h"
+#include "page/logreg_json.h"
 
 /* The serialized profile of every page of a site (of structural fingerprints, labels.h, with structural). */
 static int
@@ -216,7 +218,7 @@ write_default(const td_logreg *m, const char *path, const char *cmd, int pages, 
 		return 0;
 	fprintf(o, "/*\n"
 			" * default_model.c — the built-in page-level model (td_default_model,\n"
-			" * pagelevel.h).  GENERATED, do not edit: from the repository root, with\n"
+			" * default_model.h).  GENERATED, do not edit: from the repository root, with\n"
 			" * the corpus checked out next to it (../shared/corpus), run\n"
 			" *\n"
 			" *   (build build/bench/train_corpus with the cc line in bench/train_corpus.c)\n"
@@ -234,7 +236,7 @@ write_default(const td_logreg *m, const char *path, const char *cmd, int pages, 
 			" * static state (so no thread-safety question even outside a PostgreSQL\n"
 			" * backend).  td_logreg_serialize gives its JSON form.\n"
 			" */\n"
-			"#include \"pagelevel.h\"\n\n"
+			"#include \"page/default_model.h\"\n\n"
 			"_Static_assert(TD_FEAT_SCHEME == %d, \"default model trained under feature scheme %d\");\n"
 			"_Static_assert(TD_N_FEATURES == %d, \"default model has %d features\");\n"
 			"_Static_assert(TD_N_SIZE_CLASSES == %d, \"default model has %d size classes\");\n\n"

@@ -11,7 +11,7 @@
 
 #include <stdlib.h>
 
-#include "td_env.h"
+#include "base/env.h"
 
 typedef struct counting
 {

@@ -5,8 +5,9 @@
 #include <string.h>
 
 #include "check.h"
-#include "render.h"
-#include "tree.h"
+#include "base/render.h"
+#include "base/tree.h"
+#include "base/charset.h"
 
 static void
 check_sniff(const char *bytes, size_t len, const char *want, size_t want_bom, int line)

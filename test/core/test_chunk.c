@@ -9,13 +9,13 @@
 
 #include "check.h"
 #include "counting.h"
-#include "chunk.h"
-#include "fingerprint.h"
-#include "profile.h"
-#include "render.h"
-#include "strip.h"
-#include "tags.h"
-#include "tree.h"
+#include "site/chunk.h"
+#include "site/fingerprint.h"
+#include "site/profile.h"
+#include "base/render.h"
+#include "site/marks.h"
+#include "base/tags.h"
+#include "base/tree.h"
 
 static td_env env;
 

@@ -7,10 +7,10 @@
 #include <string.h>
 
 #include "check.h"
-#include "fingerprint.h"
-#include "render.h"
-#include "tags.h"
-#include "tree.h"
+#include "site/fingerprint.h"
+#include "base/render.h"
+#include "base/tags.h"
+#include "base/tree.h"
 
 /* ---- helpers -------------------------------------------------------------- */
 

@@ -10,9 +10,9 @@
 
 #include "check.h"
 #include "counting.h"
-#include "etdm.h"
-#include "render.h"
-#include "tree.h"
+#include "menu/etdm.h"
+#include "base/render.h"
+#include "base/tree.h"
 
 static td_env env;
 

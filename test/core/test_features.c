@@ -11,9 +11,9 @@
 
 #include "check.h"
 #include "counting.h"
-#include "tags.h"
-#include "td_features.h"
-#include "tree.h"
+#include "base/tags.h"
+#include "page/features.h"
+#include "base/tree.h"
 
 static td_env env;
 
@@ -168,7 +168,7 @@ test_hand_page(void)
 }
 
 /*
- * The main block (td_features.h) worked out by hand.  Visible characters
+ * The main block (features.h) worked out by hand.  Visible characters
  * (non-blank): the menu link 27, p1 31 with 3 commas, p2 33; page 91.
  * p1 scores 1 + 3 + 0.31 = 4.31 and p2 1.33, in full to the story and in half
  * to body; the menu's text belongs to its div (<a> is inline), which scores
@@ -247,7 +247,7 @@ region_is(const td_tree *t, const td_features *f, const uint32_t *roots, int n_r
 #define P31 "<p>One, two, three, four and five words.</p>"	/* 31 visible, 3 commas: 4.31 */
 
 /*
- * The main region (td_features.h) worked out by hand; every paragraph is
+ * The main region (features.h) worked out by hand; every paragraph is
  * P31 (scores 4.31) but the last, 88 visible characters without a comma.
  * 1. Sections of a chapter: sec1 (three paragraphs) scores 5 + 12.93 =
  *    17.93, the chapter 5 + (12.93 + 4.31 + 4.31) / 2 + 1.88 = 17.655: sec1

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "hash.h"
+#include "base/hash.h"
 
 typedef struct golden
 {

@@ -9,8 +9,8 @@
 #include <time.h>
 
 #include "check.h"
-#include "isotonic.h"
-#include "tree.h"
+#include "page/isotonic.h"
+#include "base/tree.h"
 
 #define BIG_BUDGET ((size_t) 1 << 30)
 #define MAXN 8

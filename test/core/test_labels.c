@@ -12,10 +12,10 @@
 
 #include "check.h"
 #include "counting.h"
-#include "fingerprint.h"
-#include "labels.h"
-#include "profile.h"
-#include "tree.h"
+#include "site/fingerprint.h"
+#include "page/labels.h"
+#include "site/profile.h"
+#include "base/tree.h"
 
 static td_env env;
 

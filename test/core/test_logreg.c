@@ -13,8 +13,9 @@
 
 #include "check.h"
 #include "counting.h"
-#include "logreg.h"
-#include "tree.h"
+#include "page/logreg.h"
+#include "base/tree.h"
+#include "page/logreg_json.h"
 
 static td_env env;
 

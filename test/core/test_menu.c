@@ -10,9 +10,9 @@
 
 #include "check.h"
 #include "counting.h"
-#include "links.h"
-#include "menu.h"
-#include "url.h"
+#include "menu/links.h"
+#include "menu/menu.h"
+#include "util/url.h"
 
 static const char *
 resolve(const char *base, const char *ref)

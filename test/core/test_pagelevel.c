@@ -16,10 +16,12 @@
 
 #include "check.h"
 #include "counting.h"
-#include "isotonic.h"
-#include "pagelevel.h"
-#include "tags.h"
-#include "tree.h"
+#include "page/isotonic.h"
+#include "page/pagelevel.h"
+#include "base/tags.h"
+#include "base/tree.h"
+#include "page/default_model.h"
+#include "page/logreg_json.h"
 
 static td_env env;
 

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "profile.h"
+#include "site/profile.h"
 
 #define UNIVERSE	6000
 #define H			TD_PROFILE_HEADER_SIZE	/* entries start here (format v2) */

@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "check.h"
-#include "render.h"
-#include "tags.h"
-#include "tree.h"
+#include "base/render.h"
+#include "base/tags.h"
+#include "base/tree.h"
 
 static td_env env;
 

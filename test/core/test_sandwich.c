@@ -11,10 +11,10 @@
 
 #include "check.h"
 #include "counting.h"
-#include "peer.h"
-#include "render.h"
-#include "sandwich.h"
-#include "tree.h"
+#include "sandwich/peer.h"
+#include "base/render.h"
+#include "sandwich/sandwich.h"
+#include "base/tree.h"
 
 static unsigned long rng = 12345;
 

@@ -12,8 +12,8 @@
 
 #include "check.h"
 #include "counting.h"
-#include "hash.h"
-#include "shingle.h"
+#include "base/hash.h"
+#include "dedup/shingle.h"
 
 static const char *fox =
 "The quick brown fox jumps over the lazy dog, and the dog sleeps in the warm sun all day long.";

@@ -6,11 +6,11 @@
 #include <string.h>
 
 #include "check.h"
-#include "fingerprint.h"
-#include "profile.h"
-#include "render.h"
-#include "strip.h"
-#include "tree.h"
+#include "site/fingerprint.h"
+#include "site/profile.h"
+#include "base/render.h"
+#include "site/marks.h"
+#include "base/tree.h"
 
 static td_env env;
 

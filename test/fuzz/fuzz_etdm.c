@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "etdm.h"
-#include "tree.h"
+#include "menu/etdm.h"
+#include "base/tree.h"
 
 int			LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "links.h"
-#include "url.h"
+#include "menu/links.h"
+#include "util/url.h"
 
 int			LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 

@@ -12,10 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fingerprint.h"
-#include "render.h"
-#include "tags.h"
-#include "tree.h"
+#include "site/fingerprint.h"
+#include "base/render.h"
+#include "base/tags.h"
+#include "base/tree.h"
+#include "base/charset.h"
 
 static const char *const encodings[] = {
 	NULL, "UTF-8", "windows-1252", "Shift_JIS", "UTF-16LE", "UTF-16BE", "EUC-JP",
@@ -90,7 +91,7 @@ check_tree(const td_tree *t, const td_limits *l)
 		require(n->depth == p->depth + 1 && n->depth <= l->max_depth + 1);
 		require(n->flags == (inherit | (n->kind == TD_ELEM ? td_tag_flags(n->tag) : 0)));
 		require((size_t) n->str_off + n->str_len <= t->n_strings);
-		/* dom.c drops the attributes of a start tag past the 1000th */
+		/* tree.c drops the attributes of a start tag past the 1000th */
 		require(n->attr_count <= 1000);
 		require(n->kind != TD_TEXT || (n->end == i + 1 && n->str_len > 0));
 		for (uint32_t c = n->first_child; c != TD_NONE; c = t->nodes[c].next_sibling)

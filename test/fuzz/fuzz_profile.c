@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "profile.h"
+#include "site/profile.h"
 
 #define TEMPLATES 8				/* fingerprints 1..8, counted exactly */
 

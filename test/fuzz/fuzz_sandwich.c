@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sandwich.h"
+#include "sandwich/sandwich.h"
 
 int			LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 

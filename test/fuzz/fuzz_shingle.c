@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "shingle.h"
+#include "dedup/shingle.h"
 
 int			LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 

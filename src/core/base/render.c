@@ -1,0 +1,459 @@
+/*
+ * render.c — visible text and HTML out of a page tree.
+ *
+ * Both renderers walk the preorder array once.  Elements are closed without
+ * a stack: before node j, the nodes from the previously visited one up to
+ * j's parent (exclusive) are exactly the elements that ended in between, and
+ * each node is closed once, so the walk stays linear however deep the page.
+ * A skipped subtree (dropped, or hidden for text) is never opened, so it is
+ * never closed: the walk resumes from its parent.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "base/render.h"
+#include "base/tags.h"
+
+/*
+ * Byte length of the Unicode White_Space character at p, or 0.  U+00A0 and
+ * the other wide blanks count, as in the corpus's gold text: a "&nbsp;"
+ * table cell is layout, not content.
+ */
+static size_t
+ws_len_any(const unsigned char *p, const unsigned char *end)
+{
+	size_t		avail = (size_t) (end - p);
+
+	switch (p[0])
+	{
+		case ' ':
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+			return 1;
+		case 0xC2:				/* U+0085, U+00A0 */
+			return (avail >= 2 && (p[1] == 0x85 || p[1] == 0xA0)) ? 2 : 0;
+		case 0xE1:				/* U+1680 */
+			return (avail >= 3 && p[1] == 0x9A && p[2] == 0x80) ? 3 : 0;
+		case 0xE2:				/* U+2000-200A, U+2028, U+2029, U+202F, U+205F */
+			if (avail < 3)
+				return 0;
+			if (p[1] == 0x80 && ((p[2] >= 0x80 && p[2] <= 0x8A) ||
+								 p[2] == 0xA8 || p[2] == 0xA9 || p[2] == 0xAF))
+				return 3;
+			return (p[1] == 0x81 && p[2] == 0x9F) ? 3 : 0;
+		case 0xE3:				/* U+3000 */
+			return (avail >= 3 && p[1] == 0x80 && p[2] == 0x80) ? 3 : 0;
+		default:
+			return 0;
+	}
+}
+
+/* ws_len_any, with the bytes of most text (visible ASCII) decided inline. */
+static inline size_t
+ws_len(const unsigned char *p, const unsigned char *end)
+{
+	return (*p > ' ' && *p < 0x80) ? 0 : ws_len_any(p, end);
+}
+
+/* ---- text ----------------------------------------------------------------- */
+
+typedef struct text_writer
+{
+	td_buf	   *out;
+	size_t		start;			/* out->len when rendering began */
+	int			space;			/* a blank is pending before the next word */
+	int			newline;		/* a line break is pending before the next word */
+} text_writer;
+
+/*
+ * Writes a run of non-blank text, preceded by the pending separator.  Lazy
+ * separators are what keeps lines free of leading and trailing blanks, empty
+ * lines out, and no newline at the end.
+ */
+static td_status
+put_word(text_writer *w, const unsigned char *s, size_t len)
+{
+	td_status	st = TD_OK;
+
+	if (w->out->len > w->start && (w->newline || w->space))
+		st = td_buf_putc(w->out, w->newline ? '\n' : ' ');
+	w->newline = w->space = 0;
+	if (st == TD_OK)
+		st = td_buf_append(w->out, s, len);
+	return st;
+}
+
+/* Text of one node: blanks collapse; inside <pre> a line feed breaks the line. */
+static td_status
+put_text(text_writer *w, const td_tree *t, uint32_t i)
+{
+	const unsigned char *p = (const unsigned char *) td_node_str(t, i);
+	const unsigned char *end = p + t->nodes[i].str_len;
+	int			pre = (t->nodes[i].flags & TD_F_PRE) != 0;
+
+	while (p < end)
+	{
+		size_t		n = ws_len(p, end);
+		const unsigned char *word;
+		td_status	st;
+
+		if (n > 0)
+		{
+			if (pre && (*p == '\n' || *p == '\r'))
+				w->newline = 1;
+			else
+				w->space = 1;
+			p += n;
+			continue;
+		}
+		word = p;
+		while (p < end && ws_len(p, end) == 0)
+			p++;
+		st = put_word(w, word, (size_t) (p - word));
+		if (st != TD_OK)
+			return st;
+	}
+	return TD_OK;
+}
+
+/* Closes the elements from k up to stop (exclusive): block ends break the line. */
+static void
+text_close(text_writer *w, const td_tree *t, uint32_t k, uint32_t stop)
+{
+	while (k != stop && k != TD_NONE)
+	{
+		if (t->nodes[k].flags & TD_F_BLOCK)
+			w->newline = 1;
+		k = t->nodes[k].parent;
+	}
+}
+
+/* Renders the subtree of node first. */
+static td_status
+render_text_range(const td_tree *t, uint32_t first, const uint8_t *drop, td_buf *out)
+{
+	text_writer w = {out, out->len, 0, 0};
+	uint32_t	stop = t->nodes[first].end;
+	uint32_t	prev = t->nodes[first].parent;
+	uint32_t	j = first;
+
+	while (j < stop)
+	{
+		const td_node *n = &t->nodes[j];
+
+		text_close(&w, t, prev, n->parent);
+		if (n->kind == TD_ELEM && (n->flags & TD_F_BLOCK))
+			w.newline = 1;
+		if ((drop && drop[j]) || (n->flags & TD_F_HIDDEN))
+		{
+			prev = n->parent;
+			j = n->end;
+			continue;
+		}
+		if (n->kind == TD_TEXT && !(n->flags & TD_F_INHIDDEN))
+		{
+			td_status	st = put_text(&w, t, j);
+
+			if (st != TD_OK)
+				return st;
+		}
+		prev = j;
+		j++;
+	}
+	return TD_OK;
+}
+
+td_status
+td_render_text(const td_tree *tree, const uint8_t *drop, td_buf *out)
+{
+	return render_text_range(tree, 0, drop, out);
+}
+
+td_status
+td_render_node_text(const td_tree *tree, uint32_t i, const uint8_t *drop, td_buf *out)
+{
+	return render_text_range(tree, i, drop, out);
+}
+
+/* ---- HTML ----------------------------------------------------------------- */
+
+/* Appends s escaped for HTML text, or for a quoted attribute value too. */
+static td_status
+put_escaped(td_buf *out, const char *s, size_t len, int attr)
+{
+	size_t		done = 0;
+	td_status	st = TD_OK;
+
+	for (size_t i = 0; i < len && st == TD_OK; i++)
+	{
+		const char *rep;
+
+		switch (s[i])
+		{
+			case '&':
+				rep = "&amp;";
+				break;
+			case '<':
+				rep = "&lt;";
+				break;
+			case '>':
+				rep = "&gt;";
+				break;
+			case '"':
+				rep = attr ? "&quot;" : NULL;
+				break;
+			default:
+				rep = NULL;
+		}
+		if (rep == NULL)
+			continue;
+		st = td_buf_append(out, s + done, i - done);
+		if (st == TD_OK)
+			st = td_buf_append(out, rep, strlen(rep));
+		done = i + 1;
+	}
+	if (st == TD_OK)
+		st = td_buf_append(out, s + done, len - done);
+	return st;
+}
+
+/*
+ * Raw text (script, style) goes out as it came in, except that "</name"
+ * would end the element early: "</" becomes "<\/" there, which JavaScript
+ * and CSS read the same.  The parser never produces one; this keeps the
+ * output well-formed whatever tree it is given.
+ */
+static td_status
+put_raw(td_buf *out, const char *s, size_t len, const char *name, size_t name_len)
+{
+	size_t		done = 0;
+	td_status	st = TD_OK;
+
+	for (size_t i = 0; i + 1 + name_len < len && st == TD_OK; i++)
+	{
+		size_t		k;
+
+		if (s[i] != '<' || s[i + 1] != '/')
+			continue;
+		for (k = 0; k < name_len; k++)
+		{
+			char		c = s[i + 2 + k];
+
+			if (c >= 'A' && c <= 'Z')
+				c += 'a' - 'A';
+			if (c != name[k])
+				break;
+		}
+		if (k < name_len)
+			continue;
+		st = td_buf_append(out, s + done, i + 1 - done);
+		if (st == TD_OK)
+			st = td_buf_putc(out, '\\');
+		done = i + 1;
+	}
+	if (st == TD_OK)
+		st = td_buf_append(out, s + done, len - done);
+	return st;
+}
+
+static td_status
+put_start_tag(td_buf *out, const td_tree *t, uint32_t i)
+{
+	const td_node *n = &t->nodes[i];
+	td_status	st = td_buf_putc(out, '<');
+
+	if (st == TD_OK)
+		st = td_buf_append(out, td_node_str(t, i), n->str_len);
+	for (uint32_t k = n->attr_first; k < n->attr_first + n->attr_count && st == TD_OK; k++)
+	{
+		const td_attr *a = &t->attrs[k];
+
+		st = td_buf_putc(out, ' ');
+		if (st == TD_OK)
+			st = td_buf_append(out, t->strings + a->name_off, a->name_len);
+		if (st == TD_OK)
+			st = td_buf_append(out, "=\"", 2);
+		if (st == TD_OK)
+			st = put_escaped(out, t->strings + a->value_off, a->value_len, 1);
+		if (st == TD_OK)
+			st = td_buf_putc(out, '"');
+	}
+	if (st == TD_OK)
+		st = td_buf_putc(out, '>');
+	return st;
+}
+
+/* End tags of the elements from k up to stop (exclusive); void ones have none. */
+static td_status
+html_close(td_buf *out, const td_tree *t, uint32_t k, uint32_t stop)
+{
+	td_status	st = TD_OK;
+
+	while (k != stop && k != TD_NONE && st == TD_OK)
+	{
+		const td_node *n = &t->nodes[k];
+
+		if (n->kind == TD_ELEM && !(n->flags & TD_F_VOID))
+		{
+			st = td_buf_append(out, "</", 2);
+			if (st == TD_OK)
+				st = td_buf_append(out, td_node_str(t, k), n->str_len);
+			if (st == TD_OK)
+				st = td_buf_putc(out, '>');
+		}
+		k = n->parent;
+	}
+	return st;
+}
+
+td_status
+td_render_html(const td_tree *tree, const uint8_t *drop, td_buf *out)
+{
+	const td_tree *t = tree;
+	uint32_t	prev = TD_NONE;
+	uint32_t	j = 0;
+	td_status	st = td_buf_append(out, "<!DOCTYPE html>", 15);
+
+	while (j < t->n_nodes && st == TD_OK)
+	{
+		const td_node *n = &t->nodes[j];
+
+		st = html_close(out, t, prev, n->parent);
+		if (st != TD_OK)
+			break;
+		if (drop && drop[j])
+		{
+			prev = n->parent;
+			j = n->end;
+			continue;
+		}
+		if (n->kind == TD_ELEM)
+			st = put_start_tag(out, t, j);
+		else if (n->kind == TD_TEXT)
+		{
+			const td_node *parent = &t->nodes[n->parent];
+
+			if (parent->flags & TD_F_RAWTEXT)
+				st = put_raw(out, td_node_str(t, j), n->str_len,
+							 td_node_str(t, n->parent), parent->str_len);
+			else
+				st = put_escaped(out, td_node_str(t, j), n->str_len, 0);
+		}
+		prev = j;
+		j++;
+	}
+	if (st == TD_OK)
+		st = html_close(out, t, prev, TD_NONE);
+	return st;
+}
+
+/* ---- measures and paths ----------------------------------------------------- */
+
+void
+td_visible_lengths(const td_tree *tree, uint32_t *len)
+{
+	for (uint32_t i = 0; i < tree->n_nodes; i++)
+	{
+		const td_node *n = &tree->nodes[i];
+		const unsigned char *p = (const unsigned char *) td_node_str(tree, i);
+		const unsigned char *end = p + n->str_len;
+		uint32_t	count = 0;
+
+		if (n->kind == TD_TEXT && !(n->flags & TD_F_INHIDDEN))
+		{
+			while (p < end)
+			{
+				size_t		w = ws_len(p, end);
+
+				if (w > 0)
+					p += w;
+				else
+				{
+					/* one code point per lead byte */
+					count += (*p & 0xC0) != 0x80;
+					p++;
+				}
+			}
+		}
+		len[i] = count;
+	}
+	/* children follow their parent: a reverse loop sums subtrees bottom-up */
+	for (uint32_t i = tree->n_nodes; i-- > 1;)
+		len[tree->nodes[i].parent] += len[i];
+}
+
+static int
+same_name(const td_tree *t, uint32_t a, uint32_t b)
+{
+	const td_node *na = &t->nodes[a];
+	const td_node *nb = &t->nodes[b];
+
+	if (na->kind != nb->kind)
+		return 0;
+	if (na->kind == TD_TEXT)
+		return 1;
+	return na->str_len == nb->str_len &&
+		memcmp(td_node_str(t, a), td_node_str(t, b), na->str_len) == 0;
+}
+
+/*
+ * One step of a path: the name ("text()" for text) and, when the parent has
+ * other children of the same name, the 1-based position among them, as a
+ * browser's "copy full XPath" writes it.
+ */
+static td_status
+put_step(const td_tree *t, uint32_t i, td_buf *out)
+{
+	const td_node *n = &t->nodes[i];
+	uint32_t	pos = 0,
+				total = 0;
+	td_status	st = td_buf_putc(out, '/');
+
+	for (uint32_t c = t->nodes[n->parent].first_child; c != TD_NONE; c = t->nodes[c].next_sibling)
+	{
+		if (!same_name(t, c, i))
+			continue;
+		total++;
+		if (c == i)
+			pos = total;
+	}
+	if (st == TD_OK)
+	{
+		if (n->kind == TD_TEXT)
+			st = td_buf_append(out, "text()", 6);
+		else
+			st = td_buf_append(out, td_node_str(t, i), n->str_len);
+	}
+	if (st == TD_OK && total > 1)
+	{
+		char		num[16];
+		int			k = snprintf(num, sizeof(num), "[%u]", (unsigned) pos);
+
+		st = td_buf_append(out, num, (size_t) k);
+	}
+	return st;
+}
+
+td_status
+td_node_path(const td_tree *tree, uint32_t i, td_buf *out)
+{
+	td_env	   *env = out->env;
+	uint32_t	depth = tree->nodes[i].depth;
+	uint32_t   *chain;
+	td_status	st = TD_OK;
+
+	if (i == 0)
+		return td_buf_putc(out, '/');
+	chain = td_alloc(env, depth * sizeof(uint32_t));
+	if (chain == NULL)
+		return td_fail(env, TD_ENOMEM, "out of memory building a node path");
+	for (uint32_t k = depth, v = i; k > 0; k--, v = tree->nodes[v].parent)
+		chain[k - 1] = v;
+	for (uint32_t k = 0; k < depth && st == TD_OK; k++)
+		st = put_step(tree, chain[k], out);
+	td_free(env, chain);
+	return st;
+}

@@ -1,0 +1,41 @@
+/*
+ * render.h — visible text and HTML out of a page tree.
+ *
+ * Both renderers take an optional drop mark per node (NULL keeps everything);
+ * a dropped node's whole subtree is skipped.  Neither recurses.
+ */
+#ifndef TD_RENDER_H
+#define TD_RENDER_H
+
+#include "base/tree.h"
+
+/*
+ * Visible text: text nodes outside hidden elements (script, style, noscript,
+ * template, head; comments are not in the tree), entities already decoded by
+ * the parser; runs of white space collapsed to one space outside <pre>; one
+ * line break at the start and end of each block element and at <br>; no
+ * leading/trailing blanks on a line, no empty lines, no final newline.
+ */
+td_status	td_render_text(const td_tree *tree, const uint8_t *drop, td_buf *out);
+
+/* Visible text of the subtree of node i only (same rules), appended to out. */
+td_status	td_render_node_text(const td_tree *tree, uint32_t i, const uint8_t *drop, td_buf *out);
+
+/*
+ * HTML: "<!DOCTYPE html>" then the kept elements with their attributes (names
+ * lower-case, values escaped), text escaped, void elements without end tags,
+ * raw-text elements (script/style) written verbatim.  Output is UTF-8.
+ */
+td_status	td_render_html(const td_tree *tree, const uint8_t *drop, td_buf *out);
+
+/*
+ * Visible (non-blank) characters per node after white-space collapsing, as
+ * UTF-8 code points, summed over the subtree: len[i] for every node.  Used by
+ * the 85% rule and by features.  len must hold tree->n_nodes entries.
+ */
+void		td_visible_lengths(const td_tree *tree, uint32_t *len);
+
+/* The path of node i, like "/html/body/div[2]/p[1]" (1-based index among same-tag siblings). */
+td_status	td_node_path(const td_tree *tree, uint32_t i, td_buf *out);
+
+#endif

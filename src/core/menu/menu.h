@@ -1,0 +1,62 @@
+/*
+ * menu.h — Algorithm 2 of seed 003 (§2.2.5; Algorithm 1 of seed 004): from a
+ * key page, find n pages that all link to each other (an n-complete
+ * subdigraph, "n-CS"), which very likely are the pages of the key page's
+ * menu and share its template, reading as few pages as possible.
+ *
+ * The key page's links are visited in the order of Algorithm 1
+ * (td_links_order).  Each visit loads a page through a callback (in the
+ * database: a lookup by URL in the crawl table); a link whose page the crawl
+ * does not have is skipped and is not part of any CS.  After each page read,
+ * the largest CS among the pages read that contains the new page is found
+ * (capped at n); the search stops at the first n-CS, or when the links run
+ * out or max_reads pages have been read, and then returns the largest CS
+ * seen (the first found among equally large ones).  Links between pages are
+ * resolved against each page's own URL, as the key page's are.
+ */
+#ifndef TD_MENU_H
+#define TD_MENU_H
+
+#include "menu/links.h"
+
+#define TD_MENU_MAX_N 64
+
+/*
+ * Loads the page at url (a normalised URL, NUL-terminated): *page is the
+ * parsed page, or NULL when the crawl has no such page.  The core frees the
+ * page with td_tree_free.  A status other than TD_OK stops the search and is
+ * returned as is.
+ */
+typedef td_status (*td_page_loader) (void *arg, const char *url, size_t len, td_tree **page);
+
+typedef struct td_menu_options
+{
+	uint32_t	n;				/* size of the CS sought, 1..TD_MENU_MAX_N (seed 003: 3) */
+	uint32_t	max_reads;		/* pages read at most (lookups of missing pages not counted) */
+	unsigned	flags;			/* TD_LINKS_* for the key page's links (links.h); the pages
+								 * read get TD_LINKS_UNWRAP_ARCHIVE when it is set */
+} td_menu_options;
+
+typedef struct td_menu_result
+{
+	td_links	links;			/* the key page's links; links.order = Algorithm 1 */
+	uint32_t   *cs;				/* the CS: positions in links.order, ascending */
+	uint32_t	cs_size;
+	uint32_t   *read;			/* the pages read: positions in links.order, in reading
+								 * order (= Algorithm 1's), for a fallback when no n-CS */
+	uint32_t	pages_read;		/* pages loaded (found in the crawl) */
+	uint32_t	lookups;		/* loader calls, missing pages included */
+} td_menu_result;
+
+/*
+ * Runs Algorithm 2 from the key page (already parsed) at key_url.  TD_EARG
+ * for a bad key_url or option; on any failure out holds nothing to free.
+ * Release a successful result with td_menu_result_free.
+ */
+td_status	td_menu_pages(td_env *env, const td_tree *key, const char *key_url, size_t key_len,
+						  const td_menu_options *opt, td_page_loader load, void *arg,
+						  td_menu_result *out);
+
+void		td_menu_result_free(td_menu_result *res);
+
+#endif							/* TD_MENU_H */

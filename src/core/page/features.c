@@ -1,0 +1,696 @@
+/*
+ * features.c — per-element features for the page-level classifier
+ * (features.h documents each one).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "page/features.h"
+#include "base/render.h"
+#include "base/tags.h"
+#include "page/mainblock.h"
+
+const char *const td_feature_names[TD_N_FEATURES] = {
+#define TD_FEAT_NAME(id, name) name,
+	TD_FEATURE_LIST(TD_FEAT_NAME)
+#undef TD_FEAT_NAME
+};
+
+/* ---- words ---------------------------------------------------------------- */
+
+/*
+ * Bytes of word separator at p: 0 when p starts a word byte (ASCII letter or
+ * digit, any other non-ASCII byte), 2 for a no-break space (C2 A0), which
+ * separates words like a space, else 1.
+ */
+static inline int
+sep_len(const unsigned char *p, const unsigned char *end)
+{
+	if (*p >= 0x80)
+		return (*p == 0xC2 && p + 1 < end && p[1] == 0xA0) ? 2 : 0;
+	return ((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')) ? 0 : 1;
+}
+
+/* Finds the next word at or after *p; returns 0 when there is none. */
+static int
+next_word(const unsigned char **p, const unsigned char *end,
+		  const unsigned char **ws, const unsigned char **we)
+{
+	const unsigned char *s = *p;
+	int			k;
+
+	while (s < end && (k = sep_len(s, end)) > 0)
+		s += k;
+	if (s == end)
+	{
+		*p = end;
+		return 0;
+	}
+	*ws = s;
+	while (s < end && sep_len(s, end) == 0)
+		s++;
+	*we = s;
+	*p = s;
+	return 1;
+}
+
+/* FNV-1a of a word, ASCII lower-cased. */
+static uint64_t
+word_hash(const unsigned char *s, const unsigned char *e)
+{
+	uint64_t	h = 14695981039346656037ULL;
+
+	for (; s < e; s++)
+	{
+		unsigned char c = *s;
+
+		if (c >= 'A' && c <= 'Z')
+			c += 'a' - 'A';
+		h = (h ^ c) * 1099511628211ULL;
+	}
+	return h;
+}
+
+/* Words too common to say a block is about the page's subject (sorted). */
+static const char *const stop_words[] = {
+	"a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "has", "in",
+	"is", "it", "its", "of", "on", "or", "that", "the", "this", "to", "was",
+	"with"
+};
+
+static int
+is_stop_word(const unsigned char *s, const unsigned char *e)
+{
+	size_t		len = e - s;
+	char		low[8];
+
+	if (len >= sizeof(low))
+		return 0;
+	for (size_t k = 0; k < len; k++)
+		low[k] = (s[k] >= 'A' && s[k] <= 'Z') ? s[k] + ('a' - 'A') : s[k];
+	low[len] = '\0';
+	for (size_t k = 0; k < sizeof(stop_words) / sizeof(stop_words[0]); k++)
+		if (strcmp(low, stop_words[k]) == 0)
+			return 1;
+	return 0;
+}
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t	x = *(const uint64_t *) a,
+				y = *(const uint64_t *) b;
+
+	return (x > y) - (x < y);
+}
+
+static int
+in_title(const uint64_t *title, size_t n, uint64_t h)
+{
+	size_t		lo = 0,
+				hi = n;
+
+	while (lo < hi)
+	{
+		size_t		mid = lo + (hi - lo) / 2;
+
+		if (title[mid] == h)
+			return 1;
+		if (title[mid] < h)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+/*
+ * The distinct non-stop words of the first <title>, hashed and sorted, in a
+ * new array (*out NULL when there is no title word).
+ */
+static td_status
+title_words(const td_tree *t, uint64_t **out, size_t *n_out)
+{
+	td_env	   *env = t->env;
+	uint32_t	ti = TD_NONE;
+	size_t		n = 0,
+				cap = 0;
+	uint64_t   *h = NULL;
+
+	*out = NULL;
+	*n_out = 0;
+	for (uint32_t i = 0; i < t->n_nodes; i++)
+		if (t->nodes[i].kind == TD_ELEM && t->nodes[i].tag == TD_TAG_TITLE)
+		{
+			ti = i;
+			break;
+		}
+	if (ti == TD_NONE)
+		return TD_OK;
+	for (uint32_t c = ti + 1; c < t->nodes[ti].end; c++)
+	{
+		const unsigned char *p,
+				   *end,
+				   *ws,
+				   *we;
+
+		if (t->nodes[c].kind != TD_TEXT)
+			continue;
+		p = (const unsigned char *) td_node_str(t, c);
+		end = p + t->nodes[c].str_len;
+		while (next_word(&p, end, &ws, &we))
+		{
+			if (is_stop_word(ws, we))
+				continue;
+			if (td_grow(env, (void **) &h, &cap, n + 1, sizeof(uint64_t)) != TD_OK)
+			{
+				td_free(env, h);
+				return TD_ENOMEM;
+			}
+			h[n++] = word_hash(ws, we);
+		}
+	}
+	if (n > 0)
+	{
+		size_t		k = 1;
+
+		qsort(h, n, sizeof(uint64_t), cmp_u64);
+		for (size_t j = 1; j < n; j++)
+			if (h[j] != h[k - 1])
+				h[k++] = h[j];
+		n = k;
+	}
+	*out = h;
+	*n_out = n;
+	return TD_OK;
+}
+
+/* Counts of one visible text node. */
+static void
+scan_text(const unsigned char *p, const unsigned char *end,
+		  const uint64_t *title, size_t n_title, acc *a)
+{
+	const unsigned char *s = p;
+	const unsigned char *ws,
+			   *we;
+
+	while (next_word(&s, end, &ws, &we))
+	{
+		a->words++;
+		a->word_bytes += we - ws;
+		if (n_title > 0 && in_title(title, n_title, word_hash(ws, we)))
+			a->title++;
+	}
+	/* a run of . ! ? not followed by a letter or digit ends a sentence:
+	 * "3.5" and "e.g" do not, "..." counts once */
+	for (s = p; s < end; s++)
+		if ((*s == '.' || *s == '!' || *s == '?') &&
+			(s + 1 == end || (s[1] != '.' && s[1] != '!' && s[1] != '?' &&
+							  sep_len(s + 1, end) != 0)))
+			a->punct++;
+}
+
+/* ---- id/class tokens ---------------------------------------------------- */
+
+typedef struct keyword
+{
+	const char *word;
+	int			feature;
+	int			exact;			/* token must equal word (else: begin with it) */
+} keyword;
+
+static const keyword keywords[] = {
+	{"nav", TD_FEAT_TOK_NAV, 0},
+	{"menu", TD_FEAT_TOK_MENU, 0},
+	{"footer", TD_FEAT_TOK_FOOTER, 0},
+	{"header", TD_FEAT_TOK_HEADER, 0},
+	{"masthead", TD_FEAT_TOK_HEADER, 0},
+	{"sidebar", TD_FEAT_TOK_SIDEBAR, 0},
+	{"share", TD_FEAT_TOK_SHARE, 0},
+	{"sharing", TD_FEAT_TOK_SHARE, 0},
+	{"social", TD_FEAT_TOK_SOCIAL, 0},
+	{"comment", TD_FEAT_TOK_COMMENT, 0},
+	{"breadcrumb", TD_FEAT_TOK_BREADCRUMB, 0},
+	{"related", TD_FEAT_TOK_RELATED, 0},
+	{"widget", TD_FEAT_TOK_WIDGET, 0},
+	{"ad", TD_FEAT_TOK_AD, 1},
+	{"ads", TD_FEAT_TOK_AD, 1},
+	{"advert", TD_FEAT_TOK_AD, 0},
+	{"sponsor", TD_FEAT_TOK_AD, 0},
+	{"banner", TD_FEAT_TOK_BANNER, 0},
+	{"cookie", TD_FEAT_TOK_COOKIE, 0},
+	{"copyright", TD_FEAT_TOK_COPYRIGHT, 0},
+	{"login", TD_FEAT_TOK_LOGIN, 0},
+	{"signin", TD_FEAT_TOK_LOGIN, 0},
+	{"search", TD_FEAT_TOK_SEARCH, 0},
+	{"content", TD_FEAT_TOK_CONTENT, 0},
+	{"article", TD_FEAT_TOK_CONTENT, 0},
+	{"post", TD_FEAT_TOK_CONTENT, 0},
+	{"entry", TD_FEAT_TOK_CONTENT, 0},
+	{"main", TD_FEAT_TOK_CONTENT, 0},
+	{"story", TD_FEAT_TOK_CONTENT, 0},
+};
+
+static uint32_t
+token_bits(const char *tok, size_t len)
+{
+	uint32_t	bits = 0;
+
+	for (size_t k = 0; k < sizeof(keywords) / sizeof(keywords[0]); k++)
+	{
+		size_t		wl = strlen(keywords[k].word);
+
+		if (len < wl || (keywords[k].exact && len != wl))
+			continue;
+		if (memcmp(tok, keywords[k].word, wl) == 0)
+			bits |= TOK_BIT(keywords[k].feature);
+	}
+	return bits;
+}
+
+static inline int
+is_alnum(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* Tokens of an id or class value: split at non-alphanumerics and camelCase humps. */
+static uint32_t
+value_bits(const char *v, size_t len)
+{
+	uint32_t	bits = 0;
+	char		tok[32];
+	size_t		tl = 0;
+
+	for (size_t k = 0; k <= len; k++)
+	{
+		unsigned char c = k < len ? (unsigned char) v[k] : 0;
+		int			hump = k > 0 && k < len && c >= 'A' && c <= 'Z' &&
+			v[k - 1] >= 'a' && v[k - 1] <= 'z';
+
+		if (!is_alnum(c) || hump)
+		{
+			if (tl > 0)
+				bits |= token_bits(tok, tl);
+			tl = 0;
+			if (!is_alnum(c))
+				continue;
+		}
+		/* longer tokens are cut: only their beginning is matched anyway */
+		if (tl < sizeof(tok))
+			tok[tl++] = (c >= 'A' && c <= 'Z') ? c + ('a' - 'A') : c;
+	}
+	return bits;
+}
+
+/* ---- links ---------------------------------------------------------------- */
+
+static inline int
+is_space(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+}
+
+static inline unsigned char
+lower(unsigned char c)
+{
+	return (c >= 'A' && c <= 'Z') ? c + ('a' - 'A') : c;
+}
+
+/* ASCII case-insensitive equality of n bytes (no locale: hosts and schemes). */
+static int
+same_ci(const char *a, const char *b, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (lower(a[k]) != lower(b[k]))
+			return 0;
+	return 1;
+}
+
+/* Length of a URL's scheme (before ':'), 0 when it has none. */
+static size_t
+scheme_len(const char *u, size_t len)
+{
+	size_t		k = 0;
+
+	if (len == 0 || !((lower(u[0]) >= 'a' && lower(u[0]) <= 'z')))
+		return 0;
+	while (k < len && (is_alnum(u[k]) || u[k] == '+' || u[k] == '-' || u[k] == '.'))
+		k++;
+	return (k < len && u[k] == ':') ? k : 0;
+}
+
+const char *
+td_url_host(const char *url, size_t len, size_t *host_len)
+{
+	size_t		s = 0,
+				e,
+				at,
+				k;
+
+	while (len > 0 && is_space(url[0]))
+		url++, len--;
+	k = scheme_len(url, len);
+	if (k > 0)
+		s = k + 1;
+	if (len - s < 2 || url[s] != '/' || url[s + 1] != '/')
+		return NULL;
+	s += 2;
+	for (e = s; e < len && url[e] != '/' && url[e] != '?' && url[e] != '#' && url[e] != '\\'; e++)
+		;
+	/* drop userinfo (up to the last '@') */
+	for (at = e; at > s; at--)
+		if (url[at - 1] == '@')
+		{
+			s = at;
+			break;
+		}
+	/* drop the port, but not the colons of an IPv6 literal */
+	if (s < e && url[s] == '[')
+	{
+		for (k = s; k < e && url[k] != ']'; k++)
+			;
+		e = k < e ? k + 1 : e;
+	}
+	else
+		for (k = s; k < e; k++)
+			if (url[k] == ':')
+			{
+				e = k;
+				break;
+			}
+	/* a trailing dot names the same host */
+	if (e > s && url[e - 1] == '.')
+		e--;
+	if (e - s > 4 && lower(url[s]) == 'w' && lower(url[s + 1]) == 'w' &&
+		lower(url[s + 2]) == 'w' && url[s + 3] == '.')
+		s += 4;
+	if (e == s)
+		return NULL;
+	*host_len = e - s;
+	return url + s;
+}
+
+int
+td_link_is_intra(const char *href, size_t len, const char *base_host, size_t host_len)
+{
+	size_t		k,
+				hl;
+	const char *h;
+
+	while (len > 0 && is_space(href[0]))
+		href++, len--;
+	while (len > 0 && is_space(href[len - 1]))
+		len--;
+	k = scheme_len(href, len);
+	if (k > 0)
+	{
+		/* only http(s) leads to another page that could be the site's */
+		if (!((k == 4 && same_ci(href, "http", 4)) ||
+			  (k == 5 && same_ci(href, "https", 5))))
+			return 0;
+	}
+	else if (!(len >= 2 && href[0] == '/' && href[1] == '/'))
+		return 1;				/* relative: same site whatever the base */
+	if (base_host == NULL)
+		return 0;
+	h = td_url_host(href, len, &hl);
+	return h != NULL && hl == host_len && same_ci(h, base_host, hl);
+}
+
+/* ---- features ------------------------------------------------------------ */
+
+int
+td_size_class(uint32_t area)
+{
+	return area < TD_SIZE_BOUND_1 ? 0 : area < TD_SIZE_BOUND_2 ? 1 :
+		area < TD_SIZE_BOUND_3 ? 2 : 3;
+}
+
+static int
+is_media(uint16_t tag)
+{
+	return tag == TD_TAG_IMG || tag == TD_TAG_SVG || tag == TD_TAG_VIDEO ||
+		tag == TD_TAG_CANVAS || tag == TD_TAG_IFRAME || tag == TD_TAG_EMBED ||
+		tag == TD_TAG_OBJECT;
+}
+
+void
+td_features_free(const td_tree *tree, td_features *f)
+{
+	td_free(tree->env, f->x);
+	td_free(tree->env, f->area);
+	td_free(tree->env, f->size_class);
+	td_free(tree->env, f->main_region);
+	f->main_region = NULL;
+	f->x = NULL;
+	f->area = NULL;
+	f->size_class = NULL;
+	f->n_nodes = 0;
+}
+
+/* The down pass: inherited flags, own counts, tokens; bytes per node. */
+static td_status
+own_counts(const td_tree *t, const char *host, size_t host_len,
+		   const uint32_t *vis, const uint64_t *title, size_t n_title, acc *a)
+{
+	td_env	   *env = t->env;
+
+	for (uint32_t i = 0; i < t->n_nodes; i++)
+	{
+		const td_node *n = &t->nodes[i];
+		acc		   *ai = &a[i];
+		const acc  *ap = i > 0 ? &a[n->parent] : NULL;
+
+		if ((i & POLL_MASK) == 0 && env->interrupted(env->arg))
+			return td_fail(env, TD_EINTR, "interrupted");
+		if (ap)
+		{
+			ai->in_link = ap->in_link;
+			ai->in_tmpl = ap->in_tmpl;
+			ai->in_content = ap->in_content;
+		}
+		if (n->kind == TD_TEXT)
+		{
+			const unsigned char *p = (const unsigned char *) td_node_str(t, i);
+
+			ai->bytes = n->str_len;
+			if (n->flags & TD_F_INHIDDEN)
+				continue;
+			scan_text(p, p + n->str_len, title, n_title, ai);
+			if (ai->in_link)
+			{
+				ai->a_vis = vis[i];
+				ai->a_words = ai->words;
+			}
+			continue;
+		}
+		if (n->kind != TD_ELEM)
+			continue;
+		a[n->parent].children++;
+		ai->bytes = (n->flags & TD_F_VOID) ? n->str_len + 2 : 2 * (uint64_t) n->str_len + 5;
+		for (uint32_t k = 0; k < n->attr_count; k++)
+		{
+			const td_attr *at = &t->attrs[n->attr_first + k];
+			const char *name = t->strings + at->name_off;
+
+			ai->bytes += (uint64_t) at->name_len + at->value_len + 4;
+			if ((at->name_len == 2 && memcmp(name, "id", 2) == 0) ||
+				(at->name_len == 5 && memcmp(name, "class", 5) == 0))
+				ai->tok |= value_bits(t->strings + at->value_off, at->value_len);
+		}
+		if (n->flags & TD_F_INHIDDEN)
+			continue;
+		if (n->tag == TD_TAG_A)
+		{
+			uint32_t	hl;
+			const char *href = td_node_attr(t, i, "href", &hl);
+
+			if (href)
+			{
+				ai->links = 1;
+				ai->intra = td_link_is_intra(href, hl, host, host_len);
+				ai->in_link = 1;
+			}
+		}
+		if (is_media(n->tag))
+			ai->media = 1;
+		if (n->tag == TD_TAG_NAV || n->tag == TD_TAG_HEADER || n->tag == TD_TAG_FOOTER ||
+			n->tag == TD_TAG_ASIDE || (ai->tok & TEMPLATE_TOKS))
+			ai->in_tmpl = 1;
+		if (n->tag == TD_TAG_ARTICLE || n->tag == TD_TAG_MAIN ||
+			(ai->tok & TOK_BIT(TD_FEAT_TOK_CONTENT)))
+			ai->in_content = 1;
+	}
+	return TD_OK;
+}
+
+static void
+fill_row(const td_tree *t, uint32_t i, const acc *ai, uint32_t vis, uint32_t before,
+		 uint32_t total, uint32_t max_depth, uint32_t area, float *x)
+{
+	const td_node *n = &t->nodes[i];
+	double		after = (double) total - before - vis;
+	double		tb = ratio(before, total),
+				ta = ratio(after, total);
+
+	x[TD_FEAT_TEXT_BEFORE] = tb;
+	x[TD_FEAT_TEXT_AFTER] = ta;
+	x[TD_FEAT_MARGIN] = tb < ta ? tb : ta;
+	x[TD_FEAT_PAGE_SHARE] = ratio(vis, total);
+	x[TD_FEAT_LOG_AREA] = log1p((double) area);
+	x[TD_FEAT_LINKS_PER_WORD] = ratio(ai->links, ai->words);
+	x[TD_FEAT_ANCHOR_TEXT] = ratio(ai->a_vis, vis);
+	x[TD_FEAT_ANCHOR_SIZE] = ratio(ai->a_words, ai->links);
+	x[TD_FEAT_INTRA_LINKS] = ratio(ai->intra, ai->links);
+	x[TD_FEAT_VISIBLE_PER_BYTE] = ratio(vis, (double) ai->bytes);
+	x[TD_FEAT_TITLE_WORDS] = ratio(ai->title, ai->words);
+	x[TD_FEAT_DEPTH] = ratio(n->depth, max_depth);
+	x[TD_FEAT_LOG_CHILDREN] = log1p((double) ai->children);
+	x[TD_FEAT_PUNCT_PER_WORD] = ratio(ai->punct, ai->words);
+	x[TD_FEAT_AVG_WORD_LEN] = ratio(ai->word_bytes, ai->words);
+	x[TD_FEAT_LOG_MEDIA] = log1p((double) ai->media);
+	x[TD_FEAT_TAG_NAV] = n->tag == TD_TAG_NAV;
+	x[TD_FEAT_TAG_HEADER] = n->tag == TD_TAG_HEADER;
+	x[TD_FEAT_TAG_FOOTER] = n->tag == TD_TAG_FOOTER;
+	x[TD_FEAT_TAG_ASIDE] = n->tag == TD_TAG_ASIDE;
+	x[TD_FEAT_TAG_LIST] = n->tag == TD_TAG_UL || n->tag == TD_TAG_OL || n->tag == TD_TAG_LI;
+	x[TD_FEAT_TAG_A] = n->tag == TD_TAG_A;
+	x[TD_FEAT_TAG_P] = n->tag == TD_TAG_P_;
+	x[TD_FEAT_TAG_DIV] = n->tag == TD_TAG_DIV;
+	x[TD_FEAT_TAG_TABLE] = n->tag == TD_TAG_TABLE || n->tag == TD_TAG_TBODY ||
+		n->tag == TD_TAG_TR || n->tag == TD_TAG_TD || n->tag == TD_TAG_TH;
+	x[TD_FEAT_TAG_FORM] = n->tag == TD_TAG_FORM;
+	x[TD_FEAT_TAG_HEADING] = n->tag >= TD_TAG_H1 && n->tag <= TD_TAG_H6;
+	x[TD_FEAT_TAG_ARTICLE] = n->tag == TD_TAG_ARTICLE || n->tag == TD_TAG_MAIN;
+	for (int k = TD_FEAT_TOK_NAV; k <= TD_FEAT_TOK_CONTENT; k++)
+		x[k] = (ai->tok & TOK_BIT(k)) != 0;
+	x[TD_FEAT_IN_TEMPLATE_AREA] = ai->in_tmpl;
+	x[TD_FEAT_IN_CONTENT_AREA] = ai->in_content;
+}
+
+/* The main-block features of element i (features.h). */
+static void
+fill_main(const td_tree *t, uint32_t i, uint32_t top, const uint32_t *vis,
+		  const double *score, float *x)
+{
+	int			in = top != TD_NONE && i >= top && i < t->nodes[top].end;
+	int			has = top != TD_NONE && i < top && top < t->nodes[i].end;
+
+	x[TD_FEAT_IN_MAIN] = in;
+	x[TD_FEAT_HAS_MAIN] = has;
+	x[TD_FEAT_MAIN_SHARE] = in ? 1.0 : has ? ratio(vis[top], vis[i]) : 0.0;
+	x[TD_FEAT_REL_SCORE] = top == TD_NONE ? 0.0 : score[i] / score[top];
+}
+
+td_status
+td_compute_features(const td_tree *tree, const char *base_url, size_t base_len,
+					td_features *f)
+{
+	td_env	   *env = tree->env;
+	uint32_t	n = tree->n_nodes;
+	uint32_t   *vis = NULL,
+			   *scratch = NULL;
+	double	   *cand = NULL;
+	acc		   *a = NULL;
+	uint64_t   *title = NULL;
+	size_t		n_title = 0;
+	const char *host = NULL;
+	size_t		host_len = 0;
+	uint32_t	max_depth = 0,
+				run = 0,
+				top,
+				total;
+	td_status	st;
+
+	memset(f, 0, sizeof(*f));
+	if (base_url)
+		host = td_url_host(base_url, base_len, &host_len);
+	f->x = td_alloc(env, (size_t) n * TD_N_FEATURES * sizeof(float));
+	f->area = td_alloc(env, (size_t) n * sizeof(uint32_t));
+	f->size_class = td_alloc(env, n);
+	f->main_region = td_alloc(env, n ? n : 1);
+	vis = td_alloc(env, (size_t) n * sizeof(uint32_t));
+	a = td_alloc(env, (size_t) n * sizeof(acc));
+	scratch = td_alloc(env, (size_t) n * 3 * sizeof(uint32_t));
+	cand = td_alloc(env, (size_t) n * sizeof(double));
+	if (!f->x || !f->area || !f->size_class || !f->main_region || !vis || !a || !scratch || !cand)
+	{
+		st = td_fail(env, TD_ENOMEM, "out of memory computing features of %u nodes", n);
+		goto done;
+	}
+	f->n_nodes = n;
+	memset(f->x, 0, (size_t) n * TD_N_FEATURES * sizeof(float));
+	memset(a, 0, (size_t) n * sizeof(acc));
+	td_visible_lengths(tree, vis);
+	if ((st = title_words(tree, &title, &n_title)) != TD_OK)
+	{
+		st = td_fail(env, st, "out of memory reading the title");
+		goto done;
+	}
+	if ((st = own_counts(tree, host, host_len, vis, title, n_title, a)) != TD_OK)
+		goto done;
+
+	/* up: children follow their parent, so a reverse loop sums subtrees */
+	for (uint32_t i = n; i-- > 1;)
+	{
+		acc		   *c = &a[i],
+				   *p = &a[tree->nodes[i].parent];
+
+		if ((i & POLL_MASK) == 0 && env->interrupted(env->arg))
+		{
+			st = td_fail(env, TD_EINTR, "interrupted");
+			goto done;
+		}
+		p->bytes += c->bytes;
+		p->words += c->words;
+		p->word_bytes += c->word_bytes;
+		p->punct += c->punct;
+		p->title += c->title;
+		p->a_vis += c->a_vis;
+		p->a_words += c->a_words;
+		p->links += c->links;
+		p->intra += c->intra;
+		p->media += c->media;
+		if (tree->nodes[i].depth > max_depth)
+			max_depth = tree->nodes[i].depth;
+	}
+
+	if ((st = td_main_block(tree, vis, a, scratch, cand, &top, f->main_region)) != TD_OK)
+		goto done;
+
+	/* rows: visible text before node i is that of the text nodes before it */
+	total = n > 0 ? vis[0] : 0;
+	for (uint32_t i = 0; i < n; i++)
+	{
+		const td_node *nd = &tree->nodes[i];
+		uint64_t	area = vis[i] + (uint64_t) TD_AREA_PER_MEDIA * a[i].media;
+
+		if ((i & POLL_MASK) == 0 && env->interrupted(env->arg))
+		{
+			st = td_fail(env, TD_EINTR, "interrupted");
+			goto done;
+		}
+		f->area[i] = area > UINT32_MAX ? UINT32_MAX : (uint32_t) area;
+		f->size_class[i] = td_size_class(f->area[i]);
+		if (nd->kind == TD_ELEM)
+		{
+			fill_row(tree, i, &a[i], vis[i], run, total, max_depth, f->area[i],
+					 f->x + (size_t) i * TD_N_FEATURES);
+			fill_main(tree, i, top, vis, cand, f->x + (size_t) i * TD_N_FEATURES);
+		}
+		if (nd->kind == TD_TEXT)
+			run += vis[i];
+	}
+	st = TD_OK;
+done:
+	td_free(env, vis);
+	td_free(env, a);
+	td_free(env, scratch);
+	td_free(env, cand);
+	td_free(env, title);
+	if (st != TD_OK)
+		td_features_free(tree, f);
+	return st;
+}

@@ -1,0 +1,297 @@
+/*
+ * pagelevel.c — page-level template detection (pagelevel.h; seed 000 §5.3).
+ *
+ * Steps, each a loop over the node array (no recursion, interrupt-polled):
+ *
+ *   1. features of every element (features.h) and the classifier score
+ *      x(i) of every shown element;
+ *   2. shown nodes: the root (node 0, always, with x = 0: the page itself is
+ *      content, and as y(root) <= y(c) for every node anyway, pinning it low
+ *      costs nothing but the root's own segment) and every element that is
+ *      rendered (not hidden, not inside a hidden element) with
+ *      A_i >= max(min_area, 1), except <html> and <body>: they are the page
+ *      too, so they are rolled into the root.  Shown, they scored like any
+ *      container, and one scoring >= threshold took the whole page with it
+ *      (dragnet's test split: 11 of 415 pages came out empty, 7 now;
+ *      bench/README.md, "Gold labels").  Every other node (a rendered element with
+ *      0 < A_i < min_area, an empty or never rendered element, a text node)
+ *      is hidden and rolled into its nearest shown ancestor, whose weight is
+ *      the number of nodes it stands for: 1 + the nodes rolled into it (§5.3
+ *      rolls in small elements with k + 1; counting every node measured
+ *      better — bench/README.md, "Training labels");
+ *   3. penalty gamma_i = c * A_root / A_i (the root's: c);
+ *   4. td_isotonic_smooth over the shown nodes, parent = nearest shown
+ *      ancestor;
+ *   5. every node's smoothed score (hidden elements: their shown ancestor's;
+ *      text: -1), segment (the shown node that starts the segment of the
+ *      nearest shown ancestor-or-self), drop (smooth >= threshold, with
+ *      subtrees; the root is never dropped).
+ */
+#include <math.h>
+#include <string.h>
+
+#include "page/isotonic.h"
+#include "base/render.h"
+#include "base/tags.h"
+#include "page/pagelevel.h"
+#include "page/default_model.h"
+
+#define POLL_MASK	4095
+
+/*
+ * Defaults not in pagelevel.h (which this file may only extend, and does
+ * not): the smallest area judged on its own, and the smoothing memory budget
+ * (td_isotonic_bytes: a 2,000,000-node page at 101 levels needs ~100 MB).
+ */
+#define TD_DEFAULT_MIN_AREA			40
+#define TD_DEFAULT_PAGE_MAX_BYTES	((size_t) 256 << 20)
+
+void
+td_page_opts_default(td_page_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->penalty = TD_DEFAULT_PENALTY;
+	o->threshold = TD_DEFAULT_PAGE_THRESHOLD;
+	o->min_area = TD_DEFAULT_MIN_AREA;
+	o->levels = TD_ISO_DEFAULT_LEVELS;
+	o->max_bytes = TD_DEFAULT_PAGE_MAX_BYTES;
+	o->base_url = NULL;
+	o->base_len = 0;
+}
+
+void
+td_page_marks_free(const td_tree *tree, td_page_marks *marks)
+{
+	td_env	   *env = tree->env;
+
+	td_free(env, marks->score);
+	td_free(env, marks->smooth);
+	td_free(env, marks->segment);
+	td_free(env, marks->seg_start);
+	td_free(env, marks->drop);
+	td_free(env, marks->area);
+	td_free(env, marks->main_region);
+	memset(marks, 0, sizeof(*marks));
+}
+
+static inline int
+polled(td_env *env, uint32_t i)
+{
+	return (i & POLL_MASK) == 0 && env->interrupted(env->arg);
+}
+
+td_status
+td_page_level(const td_tree *tree, const td_logreg *model,
+			  const td_page_opts *opts, td_page_marks *marks)
+{
+	td_env	   *env = tree->env;
+	uint32_t	n = tree->n_nodes;
+	td_features f;
+	td_status	st = TD_OK;
+	uint32_t   *near = NULL;	/* nearest shown ancestor-or-self; TD_NONE for the root's none */
+	uint32_t   *idx = NULL;		/* node -> shown index, TD_NONE when not shown */
+	uint32_t   *sparent = NULL;
+	double	   *sx = NULL,
+			   *sw = NULL,
+			   *sg = NULL,
+			   *sy = NULL;
+	uint8_t    *sseg = NULL;
+	uint32_t	m = 0,
+				min_area;
+	double		a_root,
+				cost;
+
+	memset(marks, 0, sizeof(*marks));
+	memset(&f, 0, sizeof(f));
+	if (!opts)
+		return td_fail(env, TD_EARG, "page-level options missing");
+	if (!(opts->threshold > 0 && opts->threshold <= 1))
+		return td_fail(env, TD_EARG, "page-level threshold must be in (0, 1]");
+	if (!(opts->penalty >= 0 && isfinite(opts->penalty)))
+		return td_fail(env, TD_EARG, "page-level penalty must be finite and >= 0");
+	if (opts->levels == 1 || opts->levels > TD_ISO_MAX_LEVELS)
+		return td_fail(env, TD_EARG, "smoothing levels must be 0 or 2..%d", TD_ISO_MAX_LEVELS);
+	if (!model && !(model = td_default_model()))
+		return td_fail(env, TD_EFORMAT, "the built-in model does not load");
+	if (n == 0)
+		return TD_OK;
+	min_area = opts->min_area ? opts->min_area : 1;
+
+	marks->n_nodes = n;
+	marks->score = td_alloc(env, sizeof(float) * n);
+	marks->smooth = td_alloc(env, sizeof(float) * n);
+	marks->segment = td_alloc(env, sizeof(uint32_t) * n);
+	marks->seg_start = td_alloc(env, n);
+	marks->drop = td_alloc(env, n);
+	marks->area = td_alloc(env, sizeof(uint32_t) * n);
+	near = td_alloc(env, sizeof(uint32_t) * n);
+	idx = td_alloc(env, sizeof(uint32_t) * n);
+	if (!marks->score || !marks->smooth || !marks->segment || !marks->seg_start ||
+		!marks->drop || !marks->area || !near || !idx)
+	{
+		st = td_fail(env, TD_ENOMEM, "out of memory for page-level marks");
+		goto done;
+	}
+	if ((st = td_compute_features(tree, opts->base_url, opts->base_len, &f)) != TD_OK)
+		goto done;
+	memcpy(marks->area, f.area, sizeof(uint32_t) * n);
+	marks->main_region = f.main_region;	/* taken over */
+	f.main_region = NULL;
+	memset(marks->seg_start, 0, n);
+	memset(marks->drop, 0, n);
+
+	/* shown nodes, nearest shown ancestor-or-self, classifier scores */
+	for (uint32_t i = 0; i < n; i++)
+	{
+		const td_node *nd = &tree->nodes[i];
+		int			shown;
+
+		if (polled(env, i))
+		{
+			st = td_fail(env, TD_EINTR, "page-level detection interrupted");
+			goto done;
+		}
+		marks->score[i] = -1;
+		if (i == 0)
+			shown = 1;
+		else
+			shown = nd->kind == TD_ELEM && !(nd->flags & (TD_F_HIDDEN | TD_F_INHIDDEN)) &&
+				f.area[i] >= min_area && nd->tag != TD_TAG_HTML && nd->tag != TD_TAG_BODY;
+		if (shown)
+		{
+			idx[i] = m++;
+			near[i] = i;
+			if (i > 0)
+				marks->score[i] = (float) td_logreg_score(model, f.size_class[i],
+														  td_feature_row(&f, i));
+		}
+		else
+		{
+			idx[i] = TD_NONE;
+			near[i] = near[nd->parent];
+		}
+	}
+
+	sparent = td_alloc(env, sizeof(uint32_t) * m);
+	sx = td_alloc(env, sizeof(double) * m);
+	sw = td_alloc(env, sizeof(double) * m);
+	sg = td_alloc(env, sizeof(double) * m);
+	sy = td_alloc(env, sizeof(double) * m);
+	sseg = td_alloc(env, m);
+	if (!sparent || !sx || !sw || !sg || !sy || !sseg)
+	{
+		st = td_fail(env, TD_ENOMEM, "out of memory for page-level smoothing");
+		goto done;
+	}
+	a_root = f.area[0];
+	for (uint32_t i = 0; i < n; i++)
+	{
+		const td_node *nd = &tree->nodes[i];
+		uint32_t	k = idx[i];
+
+		if (polled(env, i))
+		{
+			st = td_fail(env, TD_EINTR, "page-level detection interrupted");
+			goto done;
+		}
+		if (k == TD_NONE)
+		{
+			/* a node not shown is rolled into its nearest shown ancestor */
+			sw[idx[near[i]]] += 1;
+			continue;
+		}
+		sparent[k] = i == 0 ? TD_NONE : idx[near[nd->parent]];
+		sx[k] = i == 0 ? 0.0 : marks->score[i];
+		sw[k] = 1;
+		sg[k] = (i == 0 || a_root <= 0) ? opts->penalty : opts->penalty * a_root / f.area[i];
+	}
+
+	if ((st = td_isotonic_smooth(env, m, sparent, sx, sw, sg, opts->levels, opts->max_bytes,
+								 sy, sseg, &cost)) != TD_OK)
+		goto done;
+
+	/* per node: smooth, segment, drop (parents first) */
+	for (uint32_t i = 0; i < n; i++)
+	{
+		const td_node *nd = &tree->nodes[i];
+		uint32_t	s = near[i],
+					k = idx[s];
+
+		if (polled(env, i))
+		{
+			st = td_fail(env, TD_EINTR, "page-level detection interrupted");
+			goto done;
+		}
+		if (i == s)
+		{
+			marks->seg_start[i] = sseg[k];
+			marks->segment[i] = sseg[k] ? i : marks->segment[near[nd->parent]];
+		}
+		else
+			marks->segment[i] = marks->segment[s];
+		marks->smooth[i] = nd->kind == TD_TEXT ? -1.0f : (float) sy[k];
+		if (i > 0)
+			marks->drop[i] = marks->drop[nd->parent] ||
+				(nd->kind == TD_ELEM && sy[k] >= opts->threshold);
+	}
+
+done:
+	td_features_free(tree, &f);
+	td_free(env, near);
+	td_free(env, idx);
+	td_free(env, sparent);
+	td_free(env, sx);
+	td_free(env, sw);
+	td_free(env, sg);
+	td_free(env, sy);
+	td_free(env, sseg);
+	if (st != TD_OK)
+		td_page_marks_free(tree, marks);
+	return st;
+}
+
+td_status
+td_combine_drops(const td_tree *tree, const uint8_t *site, const uint8_t *page,
+				 const uint8_t *keep, double min_region_share, uint8_t *drop)
+{
+	td_env	   *env = tree->env;
+	uint32_t	n = tree->n_nodes;
+	uint32_t   *vis;
+	uint8_t    *holds;			/* the subtree holds a node of keep[] */
+	double		kept_site = 0,
+				kept_region = 0;
+
+	if (!site || !keep)
+	{
+		for (uint32_t i = 0; i < n; i++)
+			drop[i] = (site && site[i]) || page[i];
+		return TD_OK;
+	}
+	vis = td_alloc(env, sizeof(uint32_t) * (n ? n : 1));
+	holds = td_alloc(env, n ? n : 1);
+	if (!vis || !holds)
+	{
+		td_free(env, vis);
+		td_free(env, holds);
+		return td_fail(env, TD_ENOMEM, "out of memory combining marks of %u nodes", n);
+	}
+	td_visible_lengths(tree, vis);
+	for (uint32_t i = 0; i < n; i++)
+	{
+		holds[i] = keep[i];
+		if (tree->nodes[i].kind == TD_TEXT && !site[i])
+		{
+			kept_site += vis[i];
+			kept_region += keep[i] ? vis[i] : 0;
+		}
+	}
+	for (uint32_t i = n; i-- > 1;)
+		holds[tree->nodes[i].parent] |= holds[i];
+	for (uint32_t i = 0; i < n; i++)
+		drop[i] = site[i] ||
+			(kept_region >= min_region_share * kept_site && i > 0 &&
+			 (drop[tree->nodes[i].parent] || (page[i] && !holds[i])));
+	td_free(env, vis);
+	td_free(env, holds);
+	return TD_OK;
+}

@@ -1,0 +1,1172 @@
+/*
+ * profile.c — the site profile: an open-addressing hash table of
+ * (fingerprint, count, delta) kept small by mergeable lossy counting, the set
+ * of page keys that finds exact duplicate pages, and the serialized format
+ * (v2, reading v1) with a validating, zero-copy view.  profile.h states
+ * the semantics and the guarantee; the comments here say how they are kept.
+ *
+ * Failure atomicity: every allocation happens before the table is touched
+ * (add_page and merge reserve slots up front; pruning never allocates), so
+ * TD_ENOMEM always leaves the profile as it was.  An interrupted merge is the
+ * one exception: it stops half-way, and the profile then refuses every use
+ * except td_profile_free.
+ */
+#include <stdbool.h>
+#include <string.h>
+
+#include "site/profile.h"
+
+#define MIN_CAPACITY	1024
+#define MIN_SLOTS		16
+#define MAX_PAGES		UINT32_MAX
+#define MAX_EPS_PPM		1000000
+#define POLL_EVERY		65536
+
+typedef struct slot
+{
+	uint64_t	fp;				/* 0: empty (0 is never a fingerprint) */
+	uint32_t	count;
+	uint32_t	delta;
+} slot;
+
+_Static_assert(sizeof(slot) == 16, "a slot is 16 bytes");
+
+struct td_profile
+{
+	td_env	   *env;
+	td_profile_settings settings;
+	slot	   *slots;
+	size_t		nslots;			/* a power of two */
+	size_t		entries;		/* never above settings.capacity */
+	uint64_t	pages;			/* N */
+	uint64_t	error;			/* E */
+	bool		incomplete;		/* an interrupted merge stopped half-way */
+	/* exact duplicate pages (profile.h) */
+	uint64_t   *keys;			/* open addressing, 0 = empty; NULL while none */
+	size_t		nkeyslots;		/* 0 or a power of two */
+	size_t		nkeys;
+	bool		keys_known;		/* false once merged with a state of unknown keys */
+	uint64_t	duplicates;
+	uint64_t	overcounted;
+	uint64_t	unchecked;
+};
+
+static const uint8_t profile_magic[4] = {'T', 'D', 'P', 'F'};
+
+/* ---- byte order: the serialized form is little-endian, maybe unaligned ---- */
+
+static inline uint16_t
+load_le16(const uint8_t *b)
+{
+	return (uint16_t) (b[0] | b[1] << 8);
+}
+
+static inline uint32_t
+load_le32(const uint8_t *b)
+{
+	return (uint32_t) b[0] | (uint32_t) b[1] << 8 |
+		(uint32_t) b[2] << 16 | (uint32_t) b[3] << 24;
+}
+
+static inline uint64_t
+load_le64(const uint8_t *b)
+{
+	return (uint64_t) load_le32(b) | (uint64_t) load_le32(b + 4) << 32;
+}
+
+static inline void
+store_le16(uint8_t *b, uint16_t v)
+{
+	b[0] = (uint8_t) v;
+	b[1] = (uint8_t) (v >> 8);
+}
+
+static inline void
+store_le32(uint8_t *b, uint32_t v)
+{
+	store_le16(b, (uint16_t) v);
+	store_le16(b + 2, (uint16_t) (v >> 16));
+}
+
+static inline void
+store_le64(uint8_t *b, uint64_t v)
+{
+	store_le32(b, (uint32_t) v);
+	store_le32(b + 4, (uint32_t) (v >> 32));
+}
+
+/* ---- the hash table ---------------------------------------------------- */
+
+/*
+ * Fingerprints are hashes already, but deserialized ones come from the
+ * database and may be anything (small integers, forged patterns): a full
+ * avalanche keeps such keys from piling into one cluster.
+ */
+static inline size_t
+home_slot(const td_profile *p, uint64_t fp)
+{
+	fp ^= fp >> 30;
+	fp *= 0xbf58476d1ce4e5b9ULL;
+	fp ^= fp >> 27;
+	fp *= 0x94d049bb133111ebULL;
+	fp ^= fp >> 31;
+	return (size_t) fp & (p->nslots - 1);
+}
+
+/* The slot holding fp, or the empty slot where it would go. */
+static slot *
+probe(const td_profile *p, uint64_t fp)
+{
+	size_t		mask = p->nslots - 1;
+	size_t		i = home_slot(p, fp);
+
+	while (p->slots[i].fp != fp && p->slots[i].fp != 0)
+		i = (i + 1) & mask;
+	return &p->slots[i];
+}
+
+/* Slots for a table of n entries at load <= 1/2. */
+static size_t
+slots_for(uint64_t n)
+{
+	size_t		s = MIN_SLOTS;
+
+	while (s / 2 < n)
+		s *= 2;
+	return s;
+}
+
+static td_status
+resize(td_profile *p, size_t nslots)
+{
+	td_env	   *env = p->env;
+	slot	   *old = p->slots;
+	size_t		oldn = p->nslots;
+	slot	   *fresh;
+	size_t		i;
+
+	if (nslots > SIZE_MAX / sizeof(slot))
+		return td_fail(env, TD_ENOMEM, "profile table of %zu slots overflows", nslots);
+	fresh = td_alloc(env, nslots * sizeof(slot));
+	if (fresh == NULL)
+		return td_fail(env, TD_ENOMEM, "out of memory growing the profile to %zu slots", nslots);
+	memset(fresh, 0, nslots * sizeof(slot));
+	p->slots = fresh;
+	p->nslots = nslots;
+	for (i = 0; i < oldn; i++)
+		if (old[i].fp != 0)
+			*probe(p, old[i].fp) = old[i];
+	td_free(env, old);
+	return TD_OK;
+}
+
+/*
+ * Makes room for `need` entries (beyond the capacity, pruning takes over),
+ * so that the mutation that follows cannot fail.
+ */
+static td_status
+reserve(td_profile *p, uint64_t need)
+{
+	size_t		nslots;
+
+	if (need > p->settings.capacity)
+		need = p->settings.capacity;
+	nslots = slots_for(need);
+	return nslots > p->nslots ? resize(p, nslots) : TD_OK;
+}
+
+/*
+ * Empties slot i by backward-shift deletion: later members of its probe run
+ * move up, so lookups never need tombstones.
+ */
+static void
+delete_slot(td_profile *p, size_t i)
+{
+	size_t		mask = p->nslots - 1;
+	size_t		j = i;
+
+	for (;;)
+	{
+		p->slots[i].fp = 0;
+		for (;;)
+		{
+			size_t		h;
+
+			j = (j + 1) & mask;
+			if (p->slots[j].fp == 0)
+				return;
+			h = home_slot(p, p->slots[j].fp);
+			/* j may fill the hole unless its home lies in (i, j] */
+			if (((j - h) & mask) >= ((j - i) & mask))
+				break;
+		}
+		p->slots[i] = p->slots[j];
+		i = j;
+	}
+}
+
+/*
+ * Prunes to the bound E' (>= E): entries that may occur on at most E' pages
+ * go, and E' becomes the bound for every absent fingerprint.  Slot i is
+ * examined again after a deletion since another entry may have moved there;
+ * entries moved across the wrap-around were examined already and kept.
+ */
+static void
+prune(td_profile *p, uint64_t bound)
+{
+	size_t		i = 0;
+
+	while (i < p->nslots)
+	{
+		slot	   *s = &p->slots[i];
+
+		if (s->fp != 0 && (uint64_t) s->count + s->delta <= bound)
+		{
+			delete_slot(p, i);
+			p->entries--;
+		}
+		else
+			i++;
+	}
+	p->error = bound;
+}
+
+static size_t
+count_above(const td_profile *p, uint64_t bound)
+{
+	size_t		n = 0;
+	size_t		i;
+
+	for (i = 0; i < p->nslots; i++)
+		if (p->slots[i].fp != 0 &&
+			(uint64_t) p->slots[i].count + p->slots[i].delta > bound)
+			n++;
+	return n;
+}
+
+/* floor(eps * N), the bound the schedule aims at. */
+static uint64_t
+eps_bound(const td_profile *p)
+{
+	return (uint64_t) p->settings.eps_ppm * p->pages / MAX_EPS_PPM;
+}
+
+/*
+ * The capacity rule, when one more entry would exceed the capacity: prune to
+ * floor(eps N); if that leaves more than 3/4 of the capacity, prune to the
+ * smallest bound that gets there.  Aiming at 3/4 either way leaves room for
+ * at least capacity/4 insertions before the next (linear) pass.  The search
+ * ends because at E' = N every entry goes (count + delta <= N always).
+ */
+static void
+make_room(td_profile *p)
+{
+	uint64_t	target = (uint64_t) p->settings.capacity * 3 / 4;
+	uint64_t	lo;
+	uint64_t	hi;
+
+	lo = eps_bound(p) > p->error ? eps_bound(p) : p->error;
+	prune(p, lo);
+	if (p->entries <= target)
+		return;
+	hi = p->pages;
+	while (hi - lo > 1)
+	{
+		uint64_t	mid = lo + (hi - lo) / 2;
+
+		if (count_above(p, mid) <= target)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	prune(p, hi);
+}
+
+/* The empty slot for a new fp, pruning first when the table is full. */
+static slot *
+new_slot(td_profile *p, uint64_t fp)
+{
+	slot	   *s = probe(p, fp);
+
+	if (p->entries >= p->settings.capacity)
+	{
+		make_room(p);
+		s = probe(p, fp);
+	}
+	p->entries++;
+	s->fp = fp;
+	return s;
+}
+
+static td_status
+check_usable(const td_profile *p)
+{
+	if (p->incomplete)
+		return td_fail(p->env, TD_EARG,
+					   "profile is incomplete: a merge into it was interrupted");
+	return TD_OK;
+}
+
+/* ---- the page keys ------------------------------------------------------- */
+
+static inline size_t
+key_home(uint64_t key, size_t nslots)
+{
+	key ^= key >> 31;
+	key *= 0x94d049bb133111ebULL;
+	key ^= key >> 29;
+	return (size_t) key & (nslots - 1);
+}
+
+/* The slot holding key, or the empty slot where it would go (nkeyslots > 0). */
+static uint64_t *
+key_probe(const td_profile *p, uint64_t key)
+{
+	size_t		mask = p->nkeyslots - 1;
+	size_t		i = key_home(key, p->nkeyslots);
+
+	while (p->keys[i] != key && p->keys[i] != 0)
+		i = (i + 1) & mask;
+	return &p->keys[i];
+}
+
+static bool
+key_held(const td_profile *p, uint64_t key)
+{
+	return p->nkeyslots > 0 && *key_probe(p, key) == key;
+}
+
+/*
+ * Makes room for `extra` more keys (within the dedup capacity) so that
+ * inserting them cannot fail.
+ */
+static td_status
+key_reserve(td_profile *p, size_t extra)
+{
+	td_env	   *env = p->env;
+	size_t		need = p->nkeys + extra;
+	size_t		nslots;
+	uint64_t   *fresh;
+	uint64_t   *old = p->keys;
+	size_t		oldn = p->nkeyslots;
+	size_t		i;
+
+	if (need > p->settings.dedup_capacity)
+		need = p->settings.dedup_capacity > p->nkeys ? p->settings.dedup_capacity : p->nkeys;
+	if (need == 0)
+		return TD_OK;
+	nslots = slots_for(need);
+	if (nslots <= p->nkeyslots)
+		return TD_OK;
+	if (nslots > SIZE_MAX / sizeof(uint64_t))
+		return td_fail(env, TD_ENOMEM, "page key table of %zu slots overflows", nslots);
+	fresh = td_alloc(env, nslots * sizeof(uint64_t));
+	if (fresh == NULL)
+		return td_fail(env, TD_ENOMEM, "out of memory growing the page keys to %zu slots", nslots);
+	memset(fresh, 0, nslots * sizeof(uint64_t));
+	p->keys = fresh;
+	p->nkeyslots = nslots;
+	for (i = 0; i < oldn; i++)
+		if (old[i] != 0)
+			*key_probe(p, old[i]) = old[i];
+	td_free(env, old);
+	return TD_OK;
+}
+
+/* Holds key when there is room (reserved before), else the page is unchecked. */
+static void
+key_insert(td_profile *p, uint64_t key)
+{
+	if (key == 0 || !p->keys_known || p->nkeys >= p->settings.dedup_capacity)
+	{
+		p->unchecked++;
+		return;
+	}
+	*key_probe(p, key) = key;
+	p->nkeys++;
+}
+
+/* ---- creation ------------------------------------------------------------ */
+
+static td_status
+check_settings(td_env *env, const td_profile_settings *s)
+{
+	if (s->unit != TD_UNIT_NODE && s->unit != TD_UNIT_CHUNK)
+		return td_fail(env, TD_EARG, "unknown profile unit %u", (unsigned) s->unit);
+	if (s->eps_ppm > MAX_EPS_PPM)
+		return td_fail(env, TD_EARG, "eps of %u ppm is over %u ppm",
+					   (unsigned) s->eps_ppm, (unsigned) MAX_EPS_PPM);
+	if (s->capacity < MIN_CAPACITY)
+		return td_fail(env, TD_EARG, "profile capacity %u is below the minimum of %u",
+					   (unsigned) s->capacity, (unsigned) MIN_CAPACITY);
+	return TD_OK;
+}
+
+td_status
+td_profile_create(td_env *env, const td_profile_settings *settings, td_profile **out)
+{
+	td_profile *p;
+	td_status	st;
+
+	*out = NULL;
+	st = check_settings(env, settings);
+	if (st != TD_OK)
+		return st;
+	p = td_alloc(env, sizeof(*p));
+	if (p == NULL)
+		return td_fail(env, TD_ENOMEM, "out of memory creating a profile");
+	memset(p, 0, sizeof(*p));
+	p->env = env;
+	p->settings = *settings;
+	p->keys_known = true;
+	st = resize(p, MIN_SLOTS);
+	if (st != TD_OK)
+	{
+		td_free(env, p);
+		return st;
+	}
+	*out = p;
+	return TD_OK;
+}
+
+void
+td_profile_free(td_profile *p)
+{
+	if (p == NULL)
+		return;
+	td_free(p->env, p->slots);
+	td_free(p->env, p->keys);
+	td_free(p->env, p);
+}
+
+/* ---- adding pages ---------------------------------------------------------- */
+
+static void
+sift_down(uint64_t *a, size_t i, size_t n)
+{
+	uint64_t	v = a[i];
+
+	for (;;)
+	{
+		size_t		c = 2 * i + 1;
+
+		if (c >= n)
+			break;
+		if (c + 1 < n && a[c + 1] > a[c])
+			c++;
+		if (a[c] <= v)
+			break;
+		a[i] = a[c];
+		i = c;
+	}
+	a[i] = v;
+}
+
+/* Heapsort: O(n log n) whatever the input, and no allocation behind our back. */
+static void
+sort_u64(uint64_t *a, size_t n)
+{
+	size_t		i;
+
+	for (i = n / 2; i-- > 0;)
+		sift_down(a, i, n);
+	while (n-- > 1)
+	{
+		uint64_t	t = a[0];
+
+		a[0] = a[n];
+		a[n] = t;
+		sift_down(a, 0, n);
+	}
+}
+
+/* Non-zero fingerprints strictly ascending: then they are distinct. */
+static bool
+distinct_sorted(const uint64_t *fps, size_t n)
+{
+	uint64_t	prev = 0;
+	size_t		i;
+
+	for (i = 0; i < n; i++)
+	{
+		if (fps[i] == 0)
+			continue;
+		if (fps[i] <= prev)
+			return false;
+		prev = fps[i];
+	}
+	return true;
+}
+
+static void
+count_page_fp(td_profile *p, uint64_t fp)
+{
+	slot	   *s = probe(p, fp);
+
+	if (s->fp == fp)
+	{
+		s->count++;
+		return;
+	}
+	s = new_slot(p, fp);
+	s->count = 1;
+	/* it was on none of the N - 1 earlier pages if E went beyond that */
+	s->delta = (uint32_t) (p->error < p->pages - 1 ? p->error : p->pages - 1);
+}
+
+td_status
+td_profile_add_page(td_profile *p, const uint64_t *fps, size_t n)
+{
+	int			counted;
+
+	return td_profile_add_keyed_page(p, 0, fps, n, &counted);
+}
+
+td_status
+td_profile_add_keyed_page(td_profile *p, uint64_t page_key,
+						  const uint64_t *fps, size_t n, int *counted)
+{
+	td_env	   *env = p->env;
+	uint64_t   *copy = NULL;
+	uint64_t	window;
+	td_status	st;
+	size_t		i;
+
+	*counted = 0;
+	if ((st = check_usable(p)) != TD_OK)
+		return st;
+	if (page_key != 0 && key_held(p, page_key))
+	{
+		p->duplicates++;
+		return TD_OK;
+	}
+	if (p->pages >= MAX_PAGES)
+		return td_fail(env, TD_ELIMIT, "profile already holds the maximum of %u pages",
+					   (unsigned) MAX_PAGES);
+	if (!distinct_sorted(fps, n))
+	{
+		/* document frequency: a duplicate must count once, so sort a copy */
+		if (n > SIZE_MAX / sizeof(uint64_t) ||
+			(copy = td_alloc(env, n * sizeof(uint64_t))) == NULL)
+			return td_fail(env, TD_ENOMEM, "out of memory sorting %zu fingerprints", n);
+		memcpy(copy, fps, n * sizeof(uint64_t));
+		sort_u64(copy, n);
+		fps = copy;
+	}
+	st = reserve(p, (uint64_t) p->entries + n);
+	if (st == TD_OK && page_key != 0 && p->keys_known)
+		st = key_reserve(p, 1);
+	if (st != TD_OK)
+	{
+		td_free(env, copy);
+		return st;
+	}
+
+	p->pages++;
+	key_insert(p, page_key);
+	*counted = 1;
+	/* zeros are "not counted"; in a sorted copy, duplicates are neighbours */
+	for (i = 0; i < n; i++)
+		if (fps[i] != 0 && (copy == NULL || i == 0 || fps[i] != fps[i - 1]))
+			count_page_fp(p, fps[i]);
+	td_free(env, copy);
+
+	if (p->settings.eps_ppm != 0)
+	{
+		window = (MAX_EPS_PPM + p->settings.eps_ppm - 1) / p->settings.eps_ppm;
+		if (p->pages % window == 0 && eps_bound(p) > p->error)
+			prune(p, eps_bound(p));
+	}
+	return TD_OK;
+}
+
+/* ---- merging --------------------------------------------------------------- */
+
+static bool
+poll_interrupt(td_env *env, size_t i)
+{
+	return i % POLL_EVERY == POLL_EVERY - 1 && env->interrupted(env->arg);
+}
+
+/*
+ * The duplicate tallies of dst += src (keys reserved before): a key held by
+ * both is a page counted in both; keys beyond the capacity make their pages
+ * unchecked.  Without the keys of either side, none are known after.
+ */
+static td_status
+merge_keys(td_profile *dst, const td_profile *src)
+{
+	size_t		i;
+
+	dst->duplicates += src->duplicates;
+	dst->overcounted += src->overcounted;
+	dst->unchecked += src->unchecked;
+	if (!dst->keys_known || !src->keys_known)
+	{
+		dst->keys_known = false;
+		td_free(dst->env, dst->keys);
+		dst->keys = NULL;
+		dst->nkeyslots = dst->nkeys = 0;
+		return TD_OK;
+	}
+	for (i = 0; i < src->nkeyslots; i++)
+	{
+		uint64_t	key = src->keys[i];
+
+		/* keys of a stored profile are untrusted: they may all share a home */
+		if (poll_interrupt(dst->env, i))
+			return td_fail(dst->env, TD_EINTR, "profile merge interrupted");
+		if (key == 0)
+			continue;
+		if (key_held(dst, key))
+			dst->overcounted++;
+		else
+			key_insert(dst, key);
+	}
+	return TD_OK;
+}
+
+td_status
+td_profile_merge(td_profile *dst, const td_profile *src)
+{
+	td_env	   *env = dst->env;
+	uint64_t	na = dst->pages;
+	uint64_t	eb = src->error;
+	size_t		fresh = 0;
+	size_t		i;
+	td_status	st;
+
+	if ((st = check_usable(dst)) != TD_OK || (st = check_usable(src)) != TD_OK)
+		return st;
+	if (dst == src)
+		return td_fail(env, TD_EARG, "cannot merge a profile into itself");
+	if (dst->settings.unit != src->settings.unit)
+		return td_fail(env, TD_EARG, "cannot merge a %s profile with a %s profile",
+					   dst->settings.unit == TD_UNIT_CHUNK ? "chunk" : "node",
+					   src->settings.unit == TD_UNIT_CHUNK ? "chunk" : "node");
+	if (dst->settings.fp_scheme != src->settings.fp_scheme)
+		return td_fail(env, TD_EARG, "cannot merge profiles of fingerprint schemes %u and %u",
+					   (unsigned) dst->settings.fp_scheme, (unsigned) src->settings.fp_scheme);
+	if (src->pages > MAX_PAGES - dst->pages)
+		return td_fail(env, TD_ELIMIT, "merged profile would hold more than %u pages",
+					   (unsigned) MAX_PAGES);
+	if (dst->keys_known && src->keys_known &&
+		(st = key_reserve(dst, src->nkeys)) != TD_OK)
+		return st;
+
+	/* Count the new entries, to size the table exactly; nothing changes yet. */
+	for (i = 0; i < src->nslots; i++)
+	{
+		if (poll_interrupt(env, i))
+			return td_fail(env, TD_EINTR, "profile merge interrupted");
+		if (src->slots[i].fp != 0 && probe(dst, src->slots[i].fp)->fp == 0)
+			fresh++;
+	}
+	if ((st = reserve(dst, (uint64_t) dst->entries + fresh)) != TD_OK)
+		return st;
+
+	/*
+	 * From here on an interruption leaves a half-merged table.  An fp of dst
+	 * only gets delta + Eb: first give that to all, then correct the common
+	 * ones.  An fp of src only was on at most E - Eb pages of dst (E grows if
+	 * the capacity rule prunes during the merge) and on at most Na.
+	 */
+	if (merge_keys(dst, src) != TD_OK)
+	{
+		dst->incomplete = true;
+		return TD_EINTR;
+	}
+	dst->pages += src->pages;
+	dst->error += eb;
+	if (eb != 0)
+		for (i = 0; i < dst->nslots; i++)
+			if (dst->slots[i].fp != 0)
+				dst->slots[i].delta += (uint32_t) eb;
+	for (i = 0; i < src->nslots; i++)
+	{
+		const slot *b = &src->slots[i];
+		slot	   *s;
+
+		if (poll_interrupt(env, i))
+		{
+			dst->incomplete = true;
+			return td_fail(env, TD_EINTR, "profile merge interrupted");
+		}
+		if (b->fp == 0)
+			continue;
+		s = probe(dst, b->fp);
+		if (s->fp == b->fp)
+		{
+			s->count += b->count;
+			s->delta = (uint32_t) (s->delta - eb + b->delta);
+			continue;
+		}
+		s = new_slot(dst, b->fp);
+		s->count = b->count;
+		s->delta = (uint32_t) (b->delta + (dst->error - eb < na ? dst->error - eb : na));
+	}
+	return TD_OK;
+}
+
+/* ---- accessors -------------------------------------------------------------- */
+
+uint64_t
+td_profile_pages(const td_profile *p)
+{
+	return p->pages;
+}
+
+uint64_t
+td_profile_error(const td_profile *p)
+{
+	return p->error;
+}
+
+uint64_t
+td_profile_duplicates(const td_profile *p)
+{
+	return p->duplicates;
+}
+
+uint64_t
+td_profile_overcounted(const td_profile *p)
+{
+	return p->overcounted;
+}
+
+uint8_t
+td_profile_unit(const td_profile *p)
+{
+	return p->settings.unit;
+}
+
+void
+td_profile_set_dedup_capacity(td_profile *p, uint32_t dedup_capacity)
+{
+	p->settings.dedup_capacity = dedup_capacity;
+}
+
+size_t
+td_profile_entries(const td_profile *p)
+{
+	return p->entries;
+}
+
+size_t
+td_profile_memory(const td_profile *p)
+{
+	return sizeof(*p) + p->nslots * sizeof(slot) + p->nkeyslots * sizeof(uint64_t);
+}
+
+/* ---- serialized form ---------------------------------------------------------- */
+
+/* The held page keys, sorted, in a new array (NULL when none: nothing allocated). */
+static td_status
+sorted_page_keys(const td_profile *p, uint64_t **out)
+{
+	size_t		i,
+				n = 0;
+
+	*out = NULL;
+	if (p->nkeys == 0)
+		return TD_OK;
+	*out = td_alloc(p->env, p->nkeys * sizeof(uint64_t));
+	if (*out == NULL)
+		return td_fail(p->env, TD_ENOMEM, "out of memory sorting %zu page keys", p->nkeys);
+	for (i = 0; i < p->nkeyslots; i++)
+		if (p->keys[i] != 0)
+			(*out)[n++] = p->keys[i];
+	sort_u64(*out, n);
+	return TD_OK;
+}
+
+static td_status
+serialize(const td_profile *p, td_buf *out, bool with_keys)
+{
+	td_env	   *env = p->env;
+	uint64_t   *fps;
+	uint64_t   *keys = NULL;
+	uint8_t    *b;
+	size_t		total;
+	size_t		nk;
+	size_t		n = 0;
+	size_t		i;
+	td_status	st;
+
+	if ((st = check_usable(p)) != TD_OK)
+		return st;
+	with_keys = with_keys && p->keys_known;
+	nk = with_keys ? p->nkeys : 0;
+	if (p->entries > (SIZE_MAX - TD_PROFILE_HEADER_SIZE - 1 - out->len) / 32 ||
+		nk > (SIZE_MAX - TD_PROFILE_HEADER_SIZE - 1 - out->len) / 32)
+		return td_fail(env, TD_ENOMEM, "serialized profile size overflows");
+	total = TD_PROFILE_HEADER_SIZE + p->entries * TD_PROFILE_ENTRY_SIZE + nk * TD_PROFILE_KEY_SIZE;
+
+	/* Sort copies of the keys: the tables' order must stay the hash order. */
+	fps = td_alloc(env, p->entries * sizeof(uint64_t));
+	if (fps == NULL)
+		return td_fail(env, TD_ENOMEM, "out of memory sorting %zu profile entries", p->entries);
+	if ((with_keys && (st = sorted_page_keys(p, &keys)) != TD_OK) ||
+		(st = td_grow(out->env, (void **) &out->data, &out->cap, out->len + total + 1, 1)) != TD_OK)
+	{
+		td_free(env, fps);
+		td_free(env, keys);
+		return st;
+	}
+	for (i = 0; i < p->nslots; i++)
+		if (p->slots[i].fp != 0)
+			fps[n++] = p->slots[i].fp;
+	sort_u64(fps, n);
+
+	b = (uint8_t *) out->data + out->len;
+	memcpy(b, profile_magic, 4);
+	store_le16(b + 4, TD_PROFILE_VERSION);
+	b[6] = p->settings.unit;
+	b[7] = with_keys ? TD_PROFILE_F_KEYS : 0;
+	store_le32(b + 8, p->settings.fp_scheme);
+	store_le32(b + 12, p->settings.eps_ppm);
+	store_le64(b + 16, p->pages);
+	store_le64(b + 24, p->error);
+	store_le64(b + 32, n);
+	store_le64(b + 40, p->duplicates);
+	store_le64(b + 48, p->overcounted);
+	store_le64(b + 56, p->unchecked);
+	store_le64(b + 64, nk);
+	b += TD_PROFILE_HEADER_SIZE;
+	for (i = 0; i < n; i++, b += TD_PROFILE_ENTRY_SIZE)
+	{
+		const slot *s = probe(p, fps[i]);
+
+		store_le64(b, s->fp);
+		store_le32(b + 8, s->count);
+		store_le32(b + 12, s->delta);
+	}
+	for (i = 0; i < nk; i++, b += TD_PROFILE_KEY_SIZE)
+		store_le64(b, keys[i]);
+	out->len += total;
+	td_free(env, fps);
+	td_free(env, keys);
+	return TD_OK;
+}
+
+td_status
+td_profile_serialize(const td_profile *p, td_buf *out)
+{
+	return serialize(p, out, false);
+}
+
+td_status
+td_profile_serialize_state(const td_profile *p, td_buf *out)
+{
+	return serialize(p, out, true);
+}
+
+/* The v2 duplicate fields; v1 has none (its pages were all counted unchecked). */
+static td_status
+check_v2_fields(td_env *env, const uint8_t *b, size_t len, td_profile_view *v)
+{
+	if (len < TD_PROFILE_HEADER_SIZE)
+		return td_fail(env, TD_EFORMAT,
+					   "profile is truncated: %zu bytes, the header alone takes %d",
+					   len, TD_PROFILE_HEADER_SIZE);
+	v->duplicates = load_le64(b + 40);
+	v->overcounted = load_le64(b + 48);
+	v->unchecked = load_le64(b + 56);
+	v->n_keys = load_le64(b + 64);
+	if (v->overcounted > v->pages || v->unchecked > v->pages)
+		return td_fail(env, TD_EFORMAT,
+					   "profile duplicate tallies (%llu overcounted, %llu unchecked) exceed its %llu pages",
+					   (unsigned long long) v->overcounted, (unsigned long long) v->unchecked,
+					   (unsigned long long) v->pages);
+	if (!(v->flags & TD_PROFILE_F_KEYS) && v->n_keys != 0)
+		return td_fail(env, TD_EFORMAT, "profile has %llu page keys but no page-key flag",
+					   (unsigned long long) v->n_keys);
+	if ((v->flags & TD_PROFILE_F_KEYS) &&
+		(v->n_keys > v->pages || v->n_keys + v->overcounted + v->unchecked != v->pages))
+		return td_fail(env, TD_EFORMAT,
+					   "profile page keys (%llu) + overcounted (%llu) + unchecked (%llu) do not add up to its %llu pages",
+					   (unsigned long long) v->n_keys, (unsigned long long) v->overcounted,
+					   (unsigned long long) v->unchecked, (unsigned long long) v->pages);
+	return TD_OK;
+}
+
+static td_status
+check_header(td_env *env, const uint8_t *b, size_t len, td_profile_view *v)
+{
+	uint64_t	n;
+	size_t		header;
+	size_t		body;
+	td_status	st;
+
+	if (len < TD_PROFILE_V1_HEADER_SIZE)
+		return td_fail(env, TD_EFORMAT,
+					   "profile is truncated: %zu bytes, the header alone takes %d",
+					   len, TD_PROFILE_V1_HEADER_SIZE);
+	if (memcmp(b, profile_magic, 4) != 0)
+		return td_fail(env, TD_EFORMAT, "not a templatedet profile: bad magic bytes");
+	v->version = load_le16(b + 4);
+	if (v->version != 1 && v->version != TD_PROFILE_VERSION)
+		return td_fail(env, TD_EFORMAT,
+					   "unsupported profile format version %u (this build reads versions 1 and %d)",
+					   (unsigned) v->version, TD_PROFILE_VERSION);
+	v->unit = b[6];
+	if (v->unit != TD_UNIT_NODE && (v->version == 1 || v->unit != TD_UNIT_CHUNK))
+		return td_fail(env, TD_EFORMAT, "unknown profile unit %u", (unsigned) v->unit);
+	v->flags = b[7];
+	if (v->flags & ~(v->version == 1 ? 0 : TD_PROFILE_F_KEYS))
+		return td_fail(env, TD_EFORMAT, "reserved profile flags 0x%02x are set", (unsigned) b[7]);
+	v->fp_scheme = load_le32(b + 8);
+	v->eps_ppm = load_le32(b + 12);
+	if (v->eps_ppm > MAX_EPS_PPM)
+		return td_fail(env, TD_EFORMAT, "profile eps of %u ppm is over %u ppm",
+					   (unsigned) v->eps_ppm, (unsigned) MAX_EPS_PPM);
+	v->pages = load_le64(b + 16);
+	if (v->pages > MAX_PAGES)
+		return td_fail(env, TD_EFORMAT, "profile claims %llu pages, over the maximum of %u",
+					   (unsigned long long) v->pages, (unsigned) MAX_PAGES);
+	v->error = load_le64(b + 24);
+	if (v->error > v->pages)
+		return td_fail(env, TD_EFORMAT, "profile error bound %llu exceeds its %llu pages",
+					   (unsigned long long) v->error, (unsigned long long) v->pages);
+	n = load_le64(b + 32);
+	if (v->version == 1)
+	{
+		header = TD_PROFILE_V1_HEADER_SIZE;
+		v->unchecked = v->pages;
+	}
+	else
+	{
+		header = TD_PROFILE_HEADER_SIZE;
+		if ((st = check_v2_fields(env, b, len, v)) != TD_OK)
+			return st;
+	}
+	/* compare in units: 16 n + 8 k may overflow, (len - header) / 8 cannot */
+	body = (len - header) / TD_PROFILE_KEY_SIZE;
+	if ((len - header) % TD_PROFILE_KEY_SIZE != 0 || n > body / 2 ||
+		body - 2 * n != v->n_keys)
+		return td_fail(env, TD_EFORMAT,
+					   "profile size %zu bytes does not match its %llu entries and %llu page keys",
+					   len, (unsigned long long) n, (unsigned long long) v->n_keys);
+	v->n_entries = n;
+	v->entries = b + header;
+	v->keys = v->entries + n * TD_PROFILE_ENTRY_SIZE;
+	return TD_OK;
+}
+
+static td_status
+check_keys(td_env *env, const td_profile_view *v)
+{
+	uint64_t	prev = 0;
+	uint64_t	i;
+
+	for (i = 0; i < v->n_keys; i++)
+	{
+		uint64_t	key = load_le64(v->keys + i * TD_PROFILE_KEY_SIZE);
+
+		if (poll_interrupt(env, (size_t) i))
+			return td_fail(env, TD_EINTR, "profile validation interrupted");
+		if (key == 0 || key <= prev)
+			return td_fail(env, TD_EFORMAT,
+						   "profile page key %llu is 0 or not in strictly ascending order",
+						   (unsigned long long) i);
+		prev = key;
+	}
+	return TD_OK;
+}
+
+static td_status
+check_entries(td_env *env, const td_profile_view *v)
+{
+	uint64_t	prev = 0;
+	uint64_t	i;
+
+	for (i = 0; i < v->n_entries; i++)
+	{
+		const uint8_t *e = v->entries + i * TD_PROFILE_ENTRY_SIZE;
+		uint64_t	fp = load_le64(e);
+		uint32_t	count = load_le32(e + 8);
+		uint32_t	delta = load_le32(e + 12);
+
+		if (poll_interrupt(env, (size_t) i))
+			return td_fail(env, TD_EINTR, "profile validation interrupted");
+		if (fp == 0)
+			return td_fail(env, TD_EFORMAT, "profile entry %llu has fingerprint 0",
+						   (unsigned long long) i);
+		if (i > 0 && fp <= prev)
+			return td_fail(env, TD_EFORMAT,
+						   "profile entry %llu is not in strictly ascending fingerprint order",
+						   (unsigned long long) i);
+		if (count == 0)
+			return td_fail(env, TD_EFORMAT, "profile entry %llu has count 0",
+						   (unsigned long long) i);
+		if ((uint64_t) count + delta > v->pages)
+			return td_fail(env, TD_EFORMAT,
+						   "profile entry %llu: count %u + delta %u exceeds its %llu pages",
+						   (unsigned long long) i, (unsigned) count, (unsigned) delta,
+						   (unsigned long long) v->pages);
+		if (delta > v->error)
+			return td_fail(env, TD_EFORMAT,
+						   "profile entry %llu: delta %u exceeds the error bound %llu",
+						   (unsigned long long) i, (unsigned) delta,
+						   (unsigned long long) v->error);
+		prev = fp;
+	}
+	return TD_OK;
+}
+
+td_status
+td_profile_view_init(td_env *env, const void *bytes, size_t len, td_profile_view *view)
+{
+	td_profile_view v;
+	td_status	st;
+
+	memset(&v, 0, sizeof(v));
+	if ((st = check_header(env, bytes, len, &v)) != TD_OK ||
+		(st = check_entries(env, &v)) != TD_OK ||
+		(st = check_keys(env, &v)) != TD_OK)
+		return st;
+	*view = v;
+	return TD_OK;
+}
+
+uint32_t
+td_profile_view_count(const td_profile_view *view, uint64_t fp)
+{
+	uint64_t	lo = 0;
+	uint64_t	hi = view->n_entries;
+	int			guesses;
+
+	/*
+	 * Fingerprints are hashes, spread evenly over 64 bits: two interpolation
+	 * steps land next to the entry in a table of any size, where a binary
+	 * search takes log2(n) dependent loads.  A forged profile with skewed
+	 * keys only makes the steps useless: the binary search below finishes.
+	 */
+	for (guesses = 0; guesses < 2 && hi - lo > 16; guesses++)
+	{
+		uint64_t	first = load_le64(view->entries + lo * TD_PROFILE_ENTRY_SIZE);
+		uint64_t	last = load_le64(view->entries + (hi - 1) * TD_PROFILE_ENTRY_SIZE);
+		uint64_t	span = hi - 1 - lo;
+		uint64_t	at,
+					key,
+					step;
+
+		if (fp < first || fp > last)
+			return 0;
+		if (last == first)
+			break;
+		at = lo + (uint64_t) ((double) (fp - first) / (double) (last - first) * (double) span);
+		if (at > hi - 1)
+			at = hi - 1;
+		key = load_le64(view->entries + at * TD_PROFILE_ENTRY_SIZE);
+		if (key == fp)
+			return load_le32(view->entries + at * TD_PROFILE_ENTRY_SIZE + 8);
+		/* bracket fp by a window around the guess, widened until it holds */
+		for (step = 8;; step *= 2)
+		{
+			if (key < fp)
+			{
+				uint64_t	end = at + step < hi ? at + step : hi;
+
+				if (end == hi || load_le64(view->entries + (end - 1) * TD_PROFILE_ENTRY_SIZE) >= fp)
+				{
+					lo = at + 1;
+					hi = end;
+					break;
+				}
+				at = end - 1;
+			}
+			else
+			{
+				uint64_t	start = at >= lo + step ? at - step : lo;
+
+				if (start == lo || load_le64(view->entries + start * TD_PROFILE_ENTRY_SIZE) <= fp)
+				{
+					lo = start;
+					hi = at;
+					break;
+				}
+				at = start;
+			}
+		}
+	}
+	while (lo < hi)
+	{
+		uint64_t	mid = lo + (hi - lo) / 2;
+		const uint8_t *e = view->entries + mid * TD_PROFILE_ENTRY_SIZE;
+		uint64_t	key = load_le64(e);
+
+		if (key == fp)
+			return load_le32(e + 8);
+		if (key < fp)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+td_status
+td_profile_deserialize(td_env *env, const void *bytes, size_t len,
+					   uint32_t capacity, td_profile **out)
+{
+	td_profile_settings settings;
+	td_profile_view v;
+	td_profile *p;
+	td_status	st;
+	uint64_t	i;
+
+	*out = NULL;
+	if ((st = td_profile_view_init(env, bytes, len, &v)) != TD_OK)
+		return st;
+	if (capacity == 0)
+		capacity = v.n_entries < MIN_CAPACITY ? MIN_CAPACITY :
+			v.n_entries > UINT32_MAX ? UINT32_MAX : (uint32_t) v.n_entries;
+	settings.unit = v.unit;
+	settings.fp_scheme = v.fp_scheme;
+	settings.eps_ppm = v.eps_ppm;
+	settings.capacity = capacity;
+	settings.dedup_capacity = (uint32_t) v.n_keys;	/* <= pages <= UINT32_MAX */
+	if ((st = td_profile_create(env, &settings, &p)) != TD_OK)
+		return st;
+	p->pages = v.pages;
+	p->error = v.error;
+	p->duplicates = v.duplicates;
+	p->overcounted = v.overcounted;
+	p->unchecked = v.unchecked;
+	/* the stored form has no keys: which pages it counted is unknown */
+	p->keys_known = (v.flags & TD_PROFILE_F_KEYS) != 0;
+	if ((st = reserve(p, v.n_entries)) != TD_OK ||
+		(st = key_reserve(p, (size_t) v.n_keys)) != TD_OK)
+	{
+		td_profile_free(p);
+		return st;
+	}
+	for (i = 0; i < v.n_keys; i++)
+	{
+		/* untrusted keys may all share a home slot: the probing can be long */
+		if (poll_interrupt(env, (size_t) i))
+		{
+			td_profile_free(p);
+			return td_fail(env, TD_EINTR, "profile deserialization interrupted");
+		}
+		key_insert(p, load_le64(v.keys + i * TD_PROFILE_KEY_SIZE));
+	}
+	for (i = 0; i < v.n_entries; i++)
+	{
+		const uint8_t *e = v.entries + i * TD_PROFILE_ENTRY_SIZE;
+		slot	   *s;
+
+		if (poll_interrupt(env, (size_t) i))
+		{
+			td_profile_free(p);
+			return td_fail(env, TD_EINTR, "profile deserialization interrupted");
+		}
+		/* distinct by validation; beyond the capacity, new_slot prunes */
+		s = new_slot(p, load_le64(e));
+		s->count = load_le32(e + 8);
+		s->delta = load_le32(e + 12);
+	}
+	*out = p;
+	return TD_OK;
+}

@@ -1,0 +1,130 @@
+/*
+ * clean_text.c — strip_page(html, model, penalty, base_url, threshold):
+ * clean text from page-level detection alone; and clean_text(html, profile,
+ * model, base_url, min_pages): the function most users call, site-level
+ * stripping where the profile has at least min_pages pages combined with
+ * page-level detection, page-level alone otherwise.
+ *
+ * How the two detections combine is decided in the core, td_combine_drops
+ * (pagelevel.h): a node is dropped when either drops it, page level then
+ * judging at 0.6 and dropping nothing of the page's main region, and
+ * nothing at all where that region holds under 15% of what site level
+ * keeps.
+ */
+#include "pg/page/page_common.h"
+
+#include <math.h>
+
+#include "base/render.h"
+
+PG_FUNCTION_INFO_V1(strip_page_text);
+PG_FUNCTION_INFO_V1(strip_page_bytea);
+PG_FUNCTION_INFO_V1(clean_text_text);
+PG_FUNCTION_INFO_V1(clean_text_bytea);
+
+/*
+ * strip_page: args html, model, penalty, base_url, threshold.
+ */
+static Datum
+strip_page(FunctionCallInfo fcinfo, bool is_bytea)
+{
+	const td_logreg *model;
+	double		penalty;
+	double		threshold;
+	MemoryContext scratch;
+	td_env		env;
+	td_tree    *tree;
+	td_page_marks marks;
+	text	   *result;
+
+	if (PG_ARGISNULL(0) || PG_ARGISNULL(2) || PG_ARGISNULL(4))
+		PG_RETURN_NULL();
+	penalty = PG_GETARG_FLOAT8(2);
+	threshold = PG_GETARG_FLOAT8(4);
+	td_pg_check_penalty(penalty);
+	td_pg_check_threshold(threshold);
+	model = td_pg_model_arg(fcinfo, 1);
+
+	scratch = td_pg_scratch_context("templatedet strip_page");
+	td_pg_env_init(&env, scratch);
+	tree = td_pg_parse_arg(&env, fcinfo, 0, is_bytea);
+	td_pg_page_level(&env, tree, model, penalty, threshold,
+					 PG_ARGISNULL(3) ? NULL : PG_GETARG_TEXT_PP(3), &marks);
+	result = td_pg_render(td_render_text, tree, marks.drop);
+	MemoryContextDelete(scratch);
+	PG_RETURN_TEXT_P(result);
+}
+
+Datum
+strip_page_text(PG_FUNCTION_ARGS)
+{
+	return strip_page(fcinfo, false);
+}
+
+Datum
+strip_page_bytea(PG_FUNCTION_ARGS)
+{
+	return strip_page(fcinfo, true);
+}
+
+/*
+ * clean_text: args html, profile, model, base_url, min_pages.
+ */
+static Datum
+clean_text(FunctionCallInfo fcinfo, bool is_bytea)
+{
+	const td_profile_view *view;
+	const td_logreg *model;
+	int32		min_pages;
+	MemoryContext scratch;
+	td_env		env;
+	td_tree    *tree;
+	td_marks	site;
+	td_page_marks page;
+	uint8_t    *drop;
+	bool		use_site;
+	text	   *result;
+
+	if (PG_ARGISNULL(0) || PG_ARGISNULL(4))
+		PG_RETURN_NULL();
+	min_pages = PG_GETARG_INT32(4);
+	if (min_pages < 1)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("min_pages must be at least 1, got %d", min_pages)));
+	view = td_pg_page_profile_arg(fcinfo, 1);
+	model = td_pg_model_arg(fcinfo, 2);
+	use_site = view != NULL && view->pages >= (uint64) min_pages;
+
+	scratch = td_pg_scratch_context("templatedet clean_text");
+	td_pg_env_init(&env, scratch);
+	tree = td_pg_parse_arg(&env, fcinfo, 0, is_bytea);
+
+	memset(&site, 0, sizeof(site));
+	if (use_site)
+		TD_PG_CALL(&env, memset(&site, 0, sizeof(site)),
+				   td_mark_site(tree, view, TD_DEFAULT_THRESHOLD, &site), NULL);
+	td_pg_page_level(&env, tree, model, TD_DEFAULT_PENALTY,
+					 use_site ? TD_DEFAULT_COMBINED_THRESHOLD : TD_DEFAULT_PAGE_THRESHOLD,
+					 PG_ARGISNULL(3) ? NULL : PG_GETARG_TEXT_PP(3), &page);
+
+	drop = MemoryContextAllocHuge(scratch, Max(tree->n_nodes, 1));
+	TD_PG_CALL(&env, (void) 0,
+			   td_combine_drops(tree, use_site ? site.drop : NULL, page.drop, page.main_region,
+								TD_DEFAULT_MIN_REGION_SHARE, drop), NULL);
+	result = td_pg_render(td_render_text, tree, drop);
+	MemoryContextDelete(scratch);
+	PG_RETURN_TEXT_P(result);
+}
+
+Datum
+clean_text_text(PG_FUNCTION_ARGS)
+{
+	return clean_text(fcinfo, false);
+}
+
+Datum
+clean_text_bytea(PG_FUNCTION_ARGS)
+{
+	return clean_text(fcinfo, true);
+}

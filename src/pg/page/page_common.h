@@ -1,0 +1,61 @@
+/*
+ * page_common.h — what the page-level SQL functions share (page_common.c): the
+ * model argument (jsonb, validated once per distinct model per query), the
+ * checks of their numeric arguments, and one call of the page-level
+ * pipeline (pagelevel.h) on a parsed page.
+ *
+ * The page functions are not STRICT, because their optional arguments
+ * default to NULL: a NULL page gives NULL (no rows for the set-returning
+ * ones); a NULL model, profile or base_url means "none" (the built-in
+ * model, page-level only, no page URL); a NULL number (penalty, threshold,
+ * min_pages) gives NULL, as an unknown value gives an unknown result.
+ */
+#ifndef TD_PG_PAGE_H
+#define TD_PG_PAGE_H
+
+#include "pg/base/glue.h"
+
+#include "page/pagelevel.h"
+#include "page/logreg_json.h"
+
+/* templatedet.max_training_rows (model_agg.c) */
+extern int	td_guc_max_training_rows;
+
+/* Defines the page-level settings; called from _PG_init. */
+extern void td_pg_page_settings_init(void);
+
+/*
+ * What a page function keeps in fn_extra: the last model seen (keyed on the
+ * jsonb's bytes) and the profile cache of td_pg_profile_arg, which also
+ * wants fn_extra for itself (see td_pg_page_profile_arg).
+ */
+typedef struct td_pg_page_extra td_pg_page_extra;
+
+/* The page functions' fn_extra, created on first use. */
+extern td_pg_page_extra *td_pg_page_extra_get(FunctionCallInfo fcinfo);
+
+/*
+ * The model argument argno: NULL is the built-in default model; a jsonb is
+ * parsed by td_logreg_parse (an invalid model is ERROR 22023 with the
+ * core's message) and cached across calls.
+ */
+extern const td_logreg *td_pg_model_arg(FunctionCallInfo fcinfo, int argno);
+
+/* The profile argument argno (NULL when the argument is NULL). */
+extern const td_profile_view *td_pg_page_profile_arg(FunctionCallInfo fcinfo, int argno);
+
+/* 22023 unless penalty is finite and >= 0. */
+extern void td_pg_check_penalty(double penalty);
+
+/*
+ * Runs the page-level pipeline on tree (scores, smoothing, segments, drop
+ * marks with the given threshold).  base_url may be NULL.  The smoothing
+ * memory budget is what a page of templatedet.max_nodes nodes needs, so a
+ * page that parsed is never refused by it.  marks are allocated in the
+ * tree's env.
+ */
+extern void td_pg_page_level(td_env *env, const td_tree *tree, const td_logreg *model,
+							 double penalty, double threshold, text *base_url,
+							 td_page_marks *marks);
+
+#endif							/* TD_PG_PAGE_H */

@@ -1,0 +1,310 @@
+/*
+ * profile_agg.c — the aggregates template_profile(html [, unit]) and
+ * template_profile_union(tdprofile).
+ *
+ * The state is the core's td_profile (a hash table) living in the aggregate
+ * context, with the td_env it allocates through.  Each page is parsed in a
+ * scratch context deleted once its fingerprints (node unit) or chunk
+ * fingerprints (chunk unit) are in the profile, so memory is the profile's
+ * table, its page keys (exact duplicates are counted once) and one page.
+ * Partial aggregation ships states in the state form of the serialized
+ * format (with the page keys, so the combine step tallies the duplicates
+ * that different workers counted); the final tdprofile has no keys.
+ */
+#include "pg/base/glue.h"
+
+#include "site/chunk.h"
+#include "site/fingerprint.h"
+#include "utils/builtins.h"
+#include "utils/memutils.h"
+
+PG_FUNCTION_INFO_V1(template_profile_transfn_text);
+PG_FUNCTION_INFO_V1(template_profile_transfn_bytea);
+PG_FUNCTION_INFO_V1(template_profile_union_transfn);
+PG_FUNCTION_INFO_V1(template_profile_combinefn);
+PG_FUNCTION_INFO_V1(template_profile_serialfn);
+PG_FUNCTION_INFO_V1(template_profile_deserialfn);
+PG_FUNCTION_INFO_V1(template_profile_finalfn);
+
+typedef struct profile_state
+{
+	td_env		env;			/* allocates in the context the state lives in */
+	td_profile *profile;
+	uint8_t		unit;			/* TD_UNIT_NODE or TD_UNIT_CHUNK */
+	bool		dedup;			/* compute page keys (templatedet.profile_dedup_pages > 0) */
+} profile_state;
+
+static MemoryContext
+agg_context(FunctionCallInfo fcinfo, const char *fname)
+{
+	MemoryContext cxt;
+
+	if (!AggCheckCallContext(fcinfo, &cxt))
+		elog(ERROR, "%s called in non-aggregate context", fname);
+	return cxt;
+}
+
+/* A new, empty state of unit in cxt with the current settings. */
+static profile_state *
+state_create(MemoryContext cxt, uint8_t unit)
+{
+	profile_state *state = MemoryContextAllocZero(cxt, sizeof(profile_state));
+	td_profile_settings settings;
+	td_status	st;
+
+	td_pg_env_init(&state->env, cxt);
+	td_pg_env_cancel_only(&state->env);
+	td_pg_profile_settings(&settings, unit);
+	state->unit = unit;
+	state->dedup = settings.dedup_capacity > 0;
+	st = td_profile_create(&state->env, &settings, &state->profile);
+	if (st != TD_OK)
+		td_pg_report(&state->env, st, "templatedet.profile_capacity");
+	return state;
+}
+
+/* A state in cxt loaded from serialized bytes (validated by the core). */
+static profile_state *
+state_from_bytes(MemoryContext cxt, const char *bytes, size_t len)
+{
+	profile_state *state = MemoryContextAllocZero(cxt, sizeof(profile_state));
+	td_profile *p = NULL;
+
+	td_pg_env_init(&state->env, cxt);
+	td_pg_env_cancel_only(&state->env);
+	TD_PG_CALL(&state->env, p = NULL,
+			   td_profile_deserialize(&state->env, bytes, len,
+									  (uint32_t) td_guc_profile_capacity, &p),
+			   "templatedet.profile_capacity");
+	td_profile_set_dedup_capacity(p, (uint32_t) td_guc_profile_dedup_pages);
+	state->profile = p;
+	state->unit = td_profile_unit(p);
+	state->dedup = td_guc_profile_dedup_pages > 0;
+	return state;
+}
+
+/*
+ * dst += src.  An interrupted merge leaves dst half-merged and unusable, so
+ * it cannot be retried: the state's env only reports interrupts that end
+ * the query (td_pg_env_cancel_only), and CHECK_FOR_INTERRUPTS() throws.
+ */
+static void
+state_merge(profile_state *dst, const profile_state *src)
+{
+	td_status	st = td_profile_merge(dst->profile, src->profile);
+
+	if (st == TD_EINTR)
+	{
+		CHECK_FOR_INTERRUPTS();
+		elog(ERROR, "templatedet: profile merge interrupted");
+	}
+	if (st != TD_OK)
+		td_pg_report(&dst->env, st, "templatedet.profile_capacity");
+}
+
+/* Adds one page (argument 1 of fcinfo) to state. */
+static void
+add_page(profile_state *state, FunctionCallInfo fcinfo, bool is_bytea)
+{
+	MemoryContext scratch = td_pg_scratch_context("templatedet page");
+	td_env		env;
+	td_tree    *tree;
+	uint64_t   *fp;
+	uint64_t   *distinct;
+	size_t		n;
+	td_status	st;
+
+	uint64_t	key = 0;
+	int			counted;
+
+	td_pg_env_init(&env, scratch);
+	tree = td_pg_parse_arg_slim(&env, fcinfo, 1, is_bytea);
+
+	/* room for every node's fingerprint, or every chunk's plus the page entry */
+	distinct = MemoryContextAllocHuge(scratch, sizeof(uint64_t) * ((Size) tree->n_nodes + 1));
+	/* a chunk profile also needs the key for its page entry (chunk.h) */
+	if (state->dedup || state->unit == TD_UNIT_CHUNK)
+		TD_PG_CALL(&env, (void) 0, td_page_key(tree, &key), NULL);
+	if (state->unit == TD_UNIT_CHUNK)
+	{
+		td_chunks	chunks;
+
+		TD_PG_CALL(&env, memset(&chunks, 0, sizeof(chunks)),
+				   td_page_chunks(tree, TD_CHUNK_FOLD_DATES, &chunks), NULL);
+		n = td_chunk_page_fingerprints(&chunks, key, distinct);
+	}
+	else
+	{
+		fp = MemoryContextAllocHuge(scratch, sizeof(uint64_t) * Max(tree->n_nodes, 1));
+		TD_PG_CALL(&env, (void) 0, td_fingerprints(tree, fp), NULL);
+		n = td_page_fingerprints(tree, fp, distinct);
+	}
+
+	/* the state's env is cancel-only: a half-added page is never retried */
+	st = td_profile_add_keyed_page(state->profile, key, distinct, n, &counted);
+	if (st == TD_EINTR)
+	{
+		CHECK_FOR_INTERRUPTS();
+		elog(ERROR, "templatedet: page add interrupted");
+	}
+	if (st != TD_OK)
+		td_pg_report(&state->env, st, "templatedet.profile_capacity");
+
+	MemoryContextDelete(scratch);
+}
+
+/* The unit argument (argument 2 of the two-argument form): 'node' or 'chunk'. */
+static uint8_t
+unit_arg(FunctionCallInfo fcinfo)
+{
+	char	   *unit;
+
+	if (PG_NARGS() < 3)
+		return TD_UNIT_NODE;
+	if (PG_ARGISNULL(2))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("profile unit must be 'node' or 'chunk', got NULL")));
+	unit = text_to_cstring(PG_GETARG_TEXT_PP(2));
+	if (strcmp(unit, "node") == 0)
+		return TD_UNIT_NODE;
+	if (strcmp(unit, "chunk") == 0)
+		return TD_UNIT_CHUNK;
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("profile unit must be 'node' or 'chunk', got '%s'", unit)));
+	pg_unreachable();
+}
+
+/* template_profile(html text|bytea [, unit]): NULL pages are skipped. */
+static Datum
+profile_transfn(FunctionCallInfo fcinfo, bool is_bytea)
+{
+	MemoryContext aggcxt = agg_context(fcinfo, "template_profile_transfn");
+	profile_state *state = PG_ARGISNULL(0) ? NULL : (profile_state *) PG_GETARG_POINTER(0);
+	uint8_t		unit = unit_arg(fcinfo);
+
+	if (state != NULL && state->unit != unit)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("profile unit must be the same for every row of a template_profile")));
+	if (PG_ARGISNULL(1))
+	{
+		if (state == NULL)
+			PG_RETURN_NULL();
+		PG_RETURN_POINTER(state);
+	}
+	if (state == NULL)
+		state = state_create(aggcxt, unit);
+	add_page(state, fcinfo, is_bytea);
+	PG_RETURN_POINTER(state);
+}
+
+Datum
+template_profile_transfn_text(PG_FUNCTION_ARGS)
+{
+	return profile_transfn(fcinfo, false);
+}
+
+Datum
+template_profile_transfn_bytea(PG_FUNCTION_ARGS)
+{
+	return profile_transfn(fcinfo, true);
+}
+
+/* template_profile_union(tdprofile): merges stored profiles. */
+Datum
+template_profile_union_transfn(PG_FUNCTION_ARGS)
+{
+	MemoryContext aggcxt = agg_context(fcinfo, "template_profile_union_transfn");
+	profile_state *state = PG_ARGISNULL(0) ? NULL : (profile_state *) PG_GETARG_POINTER(0);
+	bytea	   *p;
+
+	if (PG_ARGISNULL(1))
+	{
+		if (state == NULL)
+			PG_RETURN_NULL();
+		PG_RETURN_POINTER(state);
+	}
+	p = PG_GETARG_BYTEA_PP(1);
+
+	if (state == NULL)
+		state = state_from_bytes(aggcxt, VARDATA_ANY(p), VARSIZE_ANY_EXHDR(p));
+	else
+	{
+		MemoryContext scratch = td_pg_scratch_context("templatedet union");
+		profile_state *other = state_from_bytes(scratch, VARDATA_ANY(p),
+												VARSIZE_ANY_EXHDR(p));
+
+		state_merge(state, other);
+		MemoryContextDelete(scratch);
+	}
+	PG_RETURN_POINTER(state);
+}
+
+Datum
+template_profile_combinefn(PG_FUNCTION_ARGS)
+{
+	MemoryContext aggcxt = agg_context(fcinfo, "template_profile_combinefn");
+	profile_state *s1 = PG_ARGISNULL(0) ? NULL : (profile_state *) PG_GETARG_POINTER(0);
+	profile_state *s2 = PG_ARGISNULL(1) ? NULL : (profile_state *) PG_GETARG_POINTER(1);
+
+	if (s2 == NULL)
+	{
+		if (s1 == NULL)
+			PG_RETURN_NULL();
+		PG_RETURN_POINTER(s1);
+	}
+	/* s2 may live in a short-lived context: always copy it into ours */
+	if (s1 == NULL)
+		s1 = state_create(aggcxt, s2->unit);
+	state_merge(s1, s2);
+	PG_RETURN_POINTER(s1);
+}
+
+/*
+ * The serialized profile, in a bytea allocated in the current context: the
+ * state form (with page keys) between workers, the stored form at the end.
+ */
+static bytea *
+state_serialize(profile_state *state, bool with_keys)
+{
+	td_env		env;
+	td_buf		buf;
+
+	td_pg_env_init(&env, CurrentMemoryContext);
+	td_pg_varbuf_init(&buf, &env);
+	TD_PG_CALL(&env, td_pg_varbuf_reset(&buf),
+			   with_keys ? td_profile_serialize_state(state->profile, &buf) :
+			   td_profile_serialize(state->profile, &buf),
+			   "templatedet.profile_capacity");
+	return td_pg_varbuf_bytea(&buf);
+}
+
+Datum
+template_profile_serialfn(PG_FUNCTION_ARGS)
+{
+	profile_state *state = (profile_state *) PG_GETARG_POINTER(0);
+
+	PG_RETURN_BYTEA_P(state_serialize(state, true));
+}
+
+Datum
+template_profile_deserialfn(PG_FUNCTION_ARGS)
+{
+	bytea	   *b = PG_GETARG_BYTEA_PP(0);
+
+	/* AggCheckCallContext is only a sanity check: deserialize is per row */
+	(void) agg_context(fcinfo, "template_profile_deserialfn");
+	PG_RETURN_POINTER(state_from_bytes(CurrentMemoryContext,
+									   VARDATA_ANY(b), VARSIZE_ANY_EXHDR(b)));
+}
+
+/* The tdprofile; the state is only read, so window use is fine. */
+Datum
+template_profile_finalfn(PG_FUNCTION_ARGS)
+{
+	if (PG_ARGISNULL(0))
+		PG_RETURN_NULL();
+	PG_RETURN_BYTEA_P(state_serialize((profile_state *) PG_GETARG_POINTER(0), false));
+}
