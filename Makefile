@@ -1,8 +1,11 @@
 # templatedet — PGXS build.  `make test` and `make demo` are described in README.md.
 EXTENSION   = templatedet
 MODULE_big  = templatedet
-EXTVERSION  = 0.1
-DATA        = sql/templatedet--$(EXTVERSION).sql
+EXTVERSION  = 0.2
+# The install script of EXTVERSION is built from one piece per method (rule below);
+# the frozen scripts of older versions and the update scripts are installed as they are.
+DATA        = sql/templatedet--0.1.sql sql/templatedet--0.1--0.2.sql
+DATA_built  = sql/templatedet--$(EXTVERSION).sql
 # pg_regress suites (sql/td_*.sql, expected/td_*.out), in order: td_init creates
 # the extension.  UTF-8 and C collation so encodings and ORDER BY are fixed.
 REGRESS      = td_init td_sites td_edge td_errors td_parallel td_copy td_timeout td_info td_readme td_page td_page_readme td_dedup td_sandwich td_sandwich_readme td_menu td_menu_readme td_etdm_readme td_etdm td_chunks
@@ -37,6 +40,14 @@ endif
 -include $(OBJS:.o=.d)
 # the JIT bitcode of a source is rebuilt whenever its object is
 $(OBJS:.o=.bc): %.bc: %.o
+
+# The install script of EXTVERSION, assembled from sql/install/ in this order, a
+# blank line between pieces (a build product, in .gitignore: `make` builds it,
+# `make clean` removes it, a changed piece rebuilds it).
+SQL_PIECES  = $(addprefix sql/install/,header.sql base.sql site.sql page.sql dedup.sql sandwich.sql menu.sql)
+sql/templatedet--$(EXTVERSION).sql: $(SQL_PIECES)
+	{ echo '-- templatedet $(EXTVERSION): site profiles, template stripping, clean text.'; \
+	  awk 'FNR == 1 && NR > 1 { print "" } { print }' $^; } >$@ || { rm -f $@; exit 1; }
 
 # ---- set-up, tests, demo (scripts in test/; see README) ------------------------
 # make deps   install what is missing (apt-get, as root)
