@@ -15,6 +15,7 @@
 #include "base/render.h"
 #include "sandwich/sandwich.h"
 #include "base/tree.h"
+#include "util/url.h"
 
 static unsigned long rng = 12345;
 
