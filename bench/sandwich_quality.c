@@ -38,6 +38,7 @@
 
 #include "corpus.h"
 #include "base/charset.h"
+#include "util/url.h"
 
 #define MAX_PAGES 1024
 #define MH_K 128

@@ -14,6 +14,7 @@
 #include "base/tags.h"
 #include "page/features.h"
 #include "base/tree.h"
+#include "util/url.h"
 
 static td_env env;
 
@@ -328,20 +329,20 @@ test_names(void)
 }
 
 static void
-check_intra(const char *href, const char *host, int want, int line)
+check_intra(const char *href, const char *base, int want, int line)
 {
-	CHECK(td_link_is_intra(href, strlen(href), host, host ? strlen(host) : 0) == want,
-		  "line %d: intra(%s, %s) != %d", line, href, host ? host : "NULL", want);
+	CHECK(td_url_same_site(base, base ? strlen(base) : 0, href, strlen(href)) == want,
+		  "line %d: same_site(%s, %s) != %d", line, base ? base : "NULL", href, want);
 }
 
-#define INTRA(href, host, want) check_intra(href, host, want, __LINE__)
+#define INTRA(href, base, want) check_intra(href, base, want, __LINE__)
 
+/* The intra-site rule with the page's URL as written (util/url.h). */
 static void
 test_links(void)
 {
 	const char *none = NULL;
-	const char *h;
-	size_t		hl = 0;
+	const char *base = "https://www.Example.com:8080/path?q";
 
 	/* no base URL: relative is intra, absolute is not */
 	INTRA("/about", none, 1);
@@ -357,30 +358,24 @@ test_links(void)
 	INTRA("javascript:void(0)", none, 0);
 	INTRA("www.example.com/x", none, 1);	/* no scheme: a relative path */
 
-	/* with the page's host */
-	h = td_url_host("https://www.Example.com:8080/path?q", 35, &hl);
-	CHECK(h && hl == 11 && memcmp(h, "Example.com", 11) == 0, "host of base: %.*s", (int) hl, h ? h : "");
-	{
-		char		host[32];
-
-		memcpy(host, h, hl);
-		host[hl] = '\0';
-		INTRA("/about", host, 1);
-		INTRA("http://example.com/a", host, 1);
-		INTRA("https://WWW.EXAMPLE.COM", host, 1);
-		INTRA("//example.com/x", host, 1);
-		INTRA("http://user:pw@example.com:80/", host, 1);
-		INTRA("http://example.com./", host, 1);
-		INTRA("http://other.com/", host, 0);
-		INTRA("http://sub.example.com/", host, 0);
-		INTRA("http://example.com.evil.net/", host, 0);
-		INTRA("mailto:x@example.com", host, 0);
-		INTRA("ftp://example.com/", host, 0);
-	}
-	CHECK(td_url_host("example.com/x", 13, &hl) == NULL, "no scheme, no host");
-	CHECK(td_url_host("http://", 7, &hl) == NULL, "empty host");
-	h = td_url_host("http://[::1]:5432/x", 19, &hl);
-	CHECK(h && hl == 5 && memcmp(h, "[::1]", 5) == 0, "IPv6 host");
+	/* with the page's URL: its host Example.com (www. and port aside) */
+	INTRA("/about", base, 1);
+	INTRA("http://example.com/a", base, 1);
+	INTRA("https://WWW.EXAMPLE.COM", base, 1);
+	INTRA("//example.com/x", base, 1);
+	INTRA("http://user:pw@example.com:80/", base, 1);
+	INTRA("http://example.com./", base, 1);
+	INTRA("http://other.com/", base, 0);
+	INTRA("http://sub.example.com/", base, 0);
+	INTRA("http://example.com.evil.net/", base, 0);
+	INTRA("mailto:x@example.com", base, 0);
+	INTRA("ftp://example.com/", base, 0);
+	/* a base without a host is no base: "example.com/x", "http://" */
+	INTRA("http://example.com/", "example.com/x", 0);
+	INTRA("x.html", "example.com/x", 1);
+	INTRA("http://example.com/", "http://", 0);
+	INTRA("http://[::1]/a", "http://[::1]:5432/x", 1);
+	INTRA("http://[::2]/a", "http://[::1]:5432/x", 0);
 }
 
 static void

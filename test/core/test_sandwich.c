@@ -1,7 +1,8 @@
 /*
  * test_sandwich.c — the sandwich algorithm: the LCS against a brute-force
  * dynamic programme on random small sequences (exact within budget, a
- * valid common subsequence beyond it), the unit splitter, the masked page,
+ * valid common subsequence beyond it), the unit splitter (scripts cut where
+ * the page's tree cuts them), the masked page,
  * the URL helpers and edit distance, ENOMEM at every allocation and
  * interrupts.
  */
@@ -13,8 +14,10 @@
 #include "counting.h"
 #include "sandwich/peer.h"
 #include "base/render.h"
+#include "base/tags.h"
 #include "sandwich/sandwich.h"
 #include "base/tree.h"
+#include "util/url.h"
 
 static unsigned long rng = 12345;
 
@@ -199,6 +202,71 @@ test_split(void)
 
 	CHECK(td_sw_unit_parse("line", 4) == TD_SW_LINE && td_sw_unit_parse("token", 5) == TD_SW_TOKEN &&
 		  td_sw_unit_parse("lines", 5) == -1 && td_sw_unit_parse("", 0) == -1, "unit names");
+}
+
+/* The text of the page's first script as its tree has it ("" when none). */
+static void
+tree_script_text(const char *html, char *out, size_t cap)
+{
+	td_env		env;
+	td_tree    *t = NULL;
+
+	td_env_default(&env);
+	out[0] = 0;
+	if (td_parse_html(&env, html, strlen(html), "UTF-8", NULL, &t) != TD_OK)
+		return;
+	for (uint32_t i = 0; i < t->n_nodes; i++)
+	{
+		const td_node *n = &t->nodes[i];
+
+		if (n->kind == TD_TEXT && n->parent != TD_NONE && t->nodes[n->parent].tag == TD_TAG_SCRIPT)
+		{
+			snprintf(out, cap, "%.*s", (int) n->str_len, td_node_str(t, i));
+			break;
+		}
+	}
+	td_tree_free(t);
+}
+
+/*
+ * Token units cut a script where the page's tree does (td_script_end):
+ * an inner "</script>" in double-escaped text ("<!--" then "<script") does
+ * not end it, one after a plain "<!--" or in plain text does.
+ */
+static void
+test_split_script(void)
+{
+	const char *dbl = "<script><!--\ndocument.write(\"<script src=x.js></script>\");\n--></script><p>b</p>";
+	const char *plain = "<script>document.write(\"<script src=x.js></script>\");</script><p>b</p>";
+	const char *esc = "<script><!-- x = '</script>'; --></script><p>b</p>";
+	char		buf[512],
+				text[256];
+
+	units_str(dbl, TD_SW_TOKEN, buf, sizeof(buf));
+	CHECK(strcmp(buf, "<script>|<!--\ndocument.write(\"<script src=x.js></script>\");\n-->|</script>|<p>|b|</p>") == 0,
+		  "double-escaped: [%s]", buf);
+	/* the same text in the tree (the parser blanks the inner '/' so that libxml2 reads on) */
+	tree_script_text(dbl, text, sizeof(text));
+	CHECK(strcmp(text, "<!--\ndocument.write(\"<script src=x.js>< script>\");\n-->") == 0,
+		  "the tree agrees: [%s]", text);
+	units_str(plain, TD_SW_TOKEN, buf, sizeof(buf));
+	CHECK(strcmp(buf, "<script>|document.write(\"<script src=x.js>|</script>|\");|</script>|<p>|b|</p>") == 0,
+		  "without <!--: [%s]", buf);
+	tree_script_text(plain, text, sizeof(text));
+	CHECK(strcmp(text, "document.write(\"<script src=x.js>") == 0, "the tree agrees: [%s]", text);
+	units_str(esc, TD_SW_TOKEN, buf, sizeof(buf));
+	CHECK(strcmp(buf, "<script>|<!-- x = '|</script>|'; -->|</script>|<p>|b|</p>") == 0,
+		  "<!-- without <script: [%s]", buf);
+	tree_script_text(esc, text, sizeof(text));
+	CHECK(strcmp(text, "<!-- x = '") == 0, "the tree agrees: [%s]", text);
+	/* "-->" leaves the escaped states: a "<script" after it starts nothing */
+	units_str("<script><!-- a --> <script> </script>x</script>", TD_SW_TOKEN, buf, sizeof(buf));
+	CHECK(strcmp(buf, "<script>|<!-- a --> <script> |</script>|x|</script>") == 0,
+		  "after -->: [%s]", buf);
+	/* lines are lines whatever the scripts */
+	units_str(dbl, TD_SW_LINE, buf, sizeof(buf));
+	CHECK(strcmp(buf, "<script><!--\n|document.write(\"<script src=x.js></script>\");\n|--></script><p>b</p>") == 0,
+		  "lines: [%s]", buf);
 }
 
 static const char *page_a =
@@ -444,6 +512,7 @@ main(void)
 	test_lcs_random();
 	test_lcs_heuristic();
 	test_split();
+	test_split_script();
 	test_mask();
 	test_enomem();
 	test_interrupt();

@@ -20,14 +20,22 @@ check_url(td_env *env, const char *u, size_t n)
 {
 	td_buf		again;
 	td_url_parts p;
+	size_t		path_off,
+				path_end;
 
-	if (n == 0 || n > TD_URL_MAX_LEN || !td_url_split(u, n, &p) || memchr(u, '#', n) != NULL)
+	if (n == 0 || n > TD_URL_MAX_LEN || memchr(u, '#', n) != NULL)
+		abort();
+	td_url_split(u, n, &p);
+	if (td_url_web_scheme(&p) == 0 || !p.authority.defined || p.authority.n == 0 ||
+		p.path.n == 0 || p.path.p[0] != '/' || p.fragment.defined)
 		abort();
 	for (size_t k = 0; k < n; k++)
 		if ((unsigned char) u[k] <= 0x20 || (unsigned char) u[k] >= 0x7f)
 			abort();
-	for (size_t k = p.path_off; k + 2 < p.path_off + p.path_len + 1; k++)
-		if (u[k] == '/' && u[k + 1] == '.' && (k + 2 == p.path_off + p.path_len || u[k + 2] == '/'))
+	path_off = (size_t) (p.path.p - u);
+	path_end = path_off + p.path.n;
+	for (size_t k = path_off; k + 2 < path_end + 1; k++)
+		if (u[k] == '/' && u[k + 1] == '.' && (k + 2 == path_end || u[k + 2] == '/'))
 			abort();
 	td_buf_init(&again, env);
 	if (td_url_resolve(env, NULL, 0, u, n, &again) != TD_OK || again.len != n ||

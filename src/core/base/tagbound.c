@@ -1,6 +1,7 @@
 /*
  * tagbound.c — a bound on the attributes of one start tag, applied to the
- * decoded text before libxml2 parses it.
+ * decoded text before libxml2 parses it, and where a script's text ends
+ * (td_script_end), for the parser and for the sandwich's token units.
  */
 #include <string.h>
 #include <strings.h>
@@ -43,7 +44,7 @@
  *  - script and style hold raw text up to "</script" ("</style"), case
  *    insensitive, then an end tag; an end tag of another name ("</scriptx>")
  *    does not end them, nor does a "</script" in a script's double-escaped
- *    text (HTML's "<!--" then "<script", see script_end).  A "<script/>"
+ *    text (HTML's "<!--" then "<script", see td_script_end).  A "<script/>"
  *    has no content.  Raw text is not read as markup: "a<b c=\"" in a
  *    script would otherwise open a quote that hides the tags after the
  *    script.  Where libxml2 does read markup in raw text (see scan_tags), a
@@ -401,15 +402,15 @@ script_tag_at(const char *s, size_t len, size_t i, int end)
 }
 
 /*
- * Offset of the "</" that ends the text of a script from i, or len: the first
- * "</script" (and no more name) outside HTML's double-escaped state.  A
- * script whose text opens "<!--" and then "<script" is double-escaped until
- * "</script" or "-->"; browsers keep document.write('<script ...></script>')
- * in such a script, where libxml2 would end it at the inner "</script>" and
- * show the rest of the code as text (Forbes' 2005 pages did).
+ * td_script_end (tagbound.h): the first "</script" (and no more name)
+ * outside HTML's double-escaped state.  A script whose text opens "<!--"
+ * and then "<script" is double-escaped until "</script" or "-->"; browsers
+ * keep document.write('<script ...></script>') in such a script, where
+ * libxml2 would end it at the inner "</script>" and show the rest of the
+ * code as text (Forbes' 2005 pages did).
  */
-static size_t
-script_end(const char *s, size_t len, size_t i)
+size_t
+td_script_end(const char *s, size_t len, size_t i)
 {
 	enum
 	{
@@ -567,7 +568,7 @@ scan_tags(td_env *env, const char *s, size_t len, size_t from,
 			if (t.script)
 			{
 				/* each "</script" before the real end would end it for libxml2 */
-				size_t		end = script_end(s, len, i);
+				size_t		end = td_script_end(s, len, i);
 
 				while ((i = raw_end(s, len, i, 1)) < end)
 				{

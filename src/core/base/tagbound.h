@@ -1,7 +1,9 @@
 /*
  * tagbound.h — the tag scanner that runs over the decoded text before
  * libxml2 parses it (tagbound.c): it bounds the attributes of each start
- * tag and follows the HTML script escape states as browsers do.
+ * tag and follows the HTML script escape states as browsers do.  Where a
+ * script ends is exported, so that the sandwich's token units (sandwich.h)
+ * cut a page's scripts where its tree does.
  */
 #ifndef TD_TAGBOUND_H
 #define TD_TAGBOUND_H
@@ -21,5 +23,15 @@ td_status	td_bound_attrs(td_env *env, const char **text, size_t *text_len, char 
  * attributes nobody reads (td_limits.media_attrs_only).
  */
 td_status	td_slim_attrs(td_env *env, const char **text, size_t *text_len, char **owned);
+
+/*
+ * Offset of the "</" that ends the text of a script starting at i (right
+ * after its start tag), or len when nothing does: the first "</script"
+ * followed by a byte that is not a name byte (so not "</scripts"), outside
+ * the text HTML's script escape states call double-escaped (after "<!--"
+ * then "<script", until "</script" or "-->"), where browsers keep an inner
+ * "</script>" (document.write('<script src=x></script>')).
+ */
+size_t		td_script_end(const char *s, size_t len, size_t i);
 
 #endif							/* TD_TAGBOUND_H */

@@ -147,8 +147,8 @@ td_links_extract(const td_tree *tree, const char *page_url, size_t url_len,
 			links->urls.len = off;
 			continue;
 		}
-		if ((flags & TD_LINKS_SAME_DOMAIN) && !td_url_same_site(links->urls.data + off, links->urls.len - off,
-											 page.data, page.len))
+		if ((flags & TD_LINKS_SAME_DOMAIN) && !td_url_same_site(page.data, page.len,
+											 links->urls.data + off, links->urls.len - off))
 		{
 			links->urls.len = off;
 			continue;

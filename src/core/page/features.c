@@ -10,6 +10,7 @@
 #include "base/render.h"
 #include "base/tags.h"
 #include "page/mainblock.h"
+#include "util/url.h"
 
 const char *const td_feature_names[TD_N_FEATURES] = {
 #define TD_FEAT_NAME(id, name) name,
@@ -304,121 +305,6 @@ value_bits(const char *v, size_t len)
 	return bits;
 }
 
-/* ---- links ---------------------------------------------------------------- */
-
-static inline int
-is_space(unsigned char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
-}
-
-static inline unsigned char
-lower(unsigned char c)
-{
-	return (c >= 'A' && c <= 'Z') ? c + ('a' - 'A') : c;
-}
-
-/* ASCII case-insensitive equality of n bytes (no locale: hosts and schemes). */
-static int
-same_ci(const char *a, const char *b, size_t n)
-{
-	for (size_t k = 0; k < n; k++)
-		if (lower(a[k]) != lower(b[k]))
-			return 0;
-	return 1;
-}
-
-/* Length of a URL's scheme (before ':'), 0 when it has none. */
-static size_t
-scheme_len(const char *u, size_t len)
-{
-	size_t		k = 0;
-
-	if (len == 0 || !((lower(u[0]) >= 'a' && lower(u[0]) <= 'z')))
-		return 0;
-	while (k < len && (is_alnum(u[k]) || u[k] == '+' || u[k] == '-' || u[k] == '.'))
-		k++;
-	return (k < len && u[k] == ':') ? k : 0;
-}
-
-const char *
-td_url_host(const char *url, size_t len, size_t *host_len)
-{
-	size_t		s = 0,
-				e,
-				at,
-				k;
-
-	while (len > 0 && is_space(url[0]))
-		url++, len--;
-	k = scheme_len(url, len);
-	if (k > 0)
-		s = k + 1;
-	if (len - s < 2 || url[s] != '/' || url[s + 1] != '/')
-		return NULL;
-	s += 2;
-	for (e = s; e < len && url[e] != '/' && url[e] != '?' && url[e] != '#' && url[e] != '\\'; e++)
-		;
-	/* drop userinfo (up to the last '@') */
-	for (at = e; at > s; at--)
-		if (url[at - 1] == '@')
-		{
-			s = at;
-			break;
-		}
-	/* drop the port, but not the colons of an IPv6 literal */
-	if (s < e && url[s] == '[')
-	{
-		for (k = s; k < e && url[k] != ']'; k++)
-			;
-		e = k < e ? k + 1 : e;
-	}
-	else
-		for (k = s; k < e; k++)
-			if (url[k] == ':')
-			{
-				e = k;
-				break;
-			}
-	/* a trailing dot names the same host */
-	if (e > s && url[e - 1] == '.')
-		e--;
-	if (e - s > 4 && lower(url[s]) == 'w' && lower(url[s + 1]) == 'w' &&
-		lower(url[s + 2]) == 'w' && url[s + 3] == '.')
-		s += 4;
-	if (e == s)
-		return NULL;
-	*host_len = e - s;
-	return url + s;
-}
-
-int
-td_link_is_intra(const char *href, size_t len, const char *base_host, size_t host_len)
-{
-	size_t		k,
-				hl;
-	const char *h;
-
-	while (len > 0 && is_space(href[0]))
-		href++, len--;
-	while (len > 0 && is_space(href[len - 1]))
-		len--;
-	k = scheme_len(href, len);
-	if (k > 0)
-	{
-		/* only http(s) leads to another page that could be the site's */
-		if (!((k == 4 && same_ci(href, "http", 4)) ||
-			  (k == 5 && same_ci(href, "https", 5))))
-			return 0;
-	}
-	else if (!(len >= 2 && href[0] == '/' && href[1] == '/'))
-		return 1;				/* relative: same site whatever the base */
-	if (base_host == NULL)
-		return 0;
-	h = td_url_host(href, len, &hl);
-	return h != NULL && hl == host_len && same_ci(h, base_host, hl);
-}
-
 /* ---- features ------------------------------------------------------------ */
 
 int
@@ -452,7 +338,7 @@ td_features_free(const td_tree *tree, td_features *f)
 
 /* The down pass: inherited flags, own counts, tokens; bytes per node. */
 static td_status
-own_counts(const td_tree *t, const char *host, size_t host_len,
+own_counts(const td_tree *t, const char *base_url, size_t base_len,
 		   const uint32_t *vis, const uint64_t *title, size_t n_title, acc *a)
 {
 	td_env	   *env = t->env;
@@ -510,7 +396,7 @@ own_counts(const td_tree *t, const char *host, size_t host_len,
 			if (href)
 			{
 				ai->links = 1;
-				ai->intra = td_link_is_intra(href, hl, host, host_len);
+				ai->intra = td_url_same_site(base_url, base_len, href, hl);
 				ai->in_link = 1;
 			}
 		}
@@ -596,8 +482,6 @@ td_compute_features(const td_tree *tree, const char *base_url, size_t base_len,
 	acc		   *a = NULL;
 	uint64_t   *title = NULL;
 	size_t		n_title = 0;
-	const char *host = NULL;
-	size_t		host_len = 0;
 	uint32_t	max_depth = 0,
 				run = 0,
 				top,
@@ -605,8 +489,6 @@ td_compute_features(const td_tree *tree, const char *base_url, size_t base_len,
 	td_status	st;
 
 	memset(f, 0, sizeof(*f));
-	if (base_url)
-		host = td_url_host(base_url, base_len, &host_len);
 	f->x = td_alloc(env, (size_t) n * TD_N_FEATURES * sizeof(float));
 	f->area = td_alloc(env, (size_t) n * sizeof(uint32_t));
 	f->size_class = td_alloc(env, n);
@@ -629,7 +511,7 @@ td_compute_features(const td_tree *tree, const char *base_url, size_t base_len,
 		st = td_fail(env, st, "out of memory reading the title");
 		goto done;
 	}
-	if ((st = own_counts(tree, host, host_len, vis, title, n_title, a)) != TD_OK)
+	if ((st = own_counts(tree, base_url, base_len, vis, title, n_title, a)) != TD_OK)
 		goto done;
 
 	/* up: children follow their parent, so a reverse loop sums subtrees */

@@ -64,7 +64,9 @@
  *   links_per_word    links in the subtree / words
  *   anchor_text       visible chars inside <a> elements / node's visible chars
  *   anchor_size       words inside links / links (mean words per anchor)
- *   intra_links       intra-site links / links (td_link_is_intra)
+ *   intra_links       intra-site links / links: td_url_same_site of the
+ *                     page's URL and the href (relative: intra; other
+ *                     than http(s): not; no page URL: absolute is not)
  *   visible_per_byte  visible chars / approximate HTML bytes of the subtree
  *                     (per element 2·|name| + 5, or |name| + 2 when void,
  *                     plus |name| + |value| + 4 per attribute; text bytes)
@@ -168,8 +170,9 @@ typedef struct td_features
 
 /*
  * Features of every element of tree.  base_url (may be NULL) is the page's
- * URL for intra-site links.  Arrays are allocated with tree->env; release
- * with td_features_free (also safe after a failure).
+ * URL as written, for intra-site links (td_url_same_site).  Arrays are
+ * allocated with tree->env; release with td_features_free (also safe after
+ * a failure).
  */
 td_status	td_compute_features(const td_tree *tree, const char *base_url, size_t base_len,
 								td_features *f);
@@ -183,20 +186,5 @@ td_feature_row(const td_features *f, uint32_t i)
 
 /* The size class (0..3) of an area. */
 int			td_size_class(uint32_t area);
-
-/*
- * Whether a link's href points inside the site.  With a base host (from
- * td_url_host of the page's URL, www. prefix ignored, case-insensitive):
- * relative references (no scheme, not "//") are intra-site, http(s) and
- * scheme-relative URLs are intra-site when their host is the base host.
- * Without one (base_host NULL): relative is intra, absolute is not.  Other
- * schemes (mailto:, javascript:, tel:...) are never intra-site: they do not
- * lead to another page of the site.
- */
-int			td_link_is_intra(const char *href, size_t len, const char *base_host, size_t host_len);
-
-/* The host of an absolute or scheme-relative URL (no port, no userinfo, no
- * "www."), or NULL when it has none. */
-const char *td_url_host(const char *url, size_t len, size_t *host_len);
 
 #endif							/* TD_TD_FEATURES_H */

@@ -1,68 +1,8 @@
 /*
- * peer.c — URL directory and basename, and the edit distance between names
+ * peer.c — the edit distance between names that picks a sandwich peer
  * (peer.h).
  */
-#include <string.h>
-
 #include "sandwich/peer.h"
-
-/* [*ps, *pe): the path; *qe: the end of path plus query (before '#'). */
-static void
-url_parts(const char *url, size_t len, size_t *ps, size_t *pe, size_t *qe)
-{
-	const char *hash = memchr(url, '#', len);
-	const char *scheme;
-	size_t		end = hash ? (size_t) (hash - url) : len,
-				start = 0,
-				i;
-
-	*qe = end;
-	for (i = 0; i < end && url[i] != '?'; i++)
-		;
-	*pe = i;
-	scheme = *pe >= 3 ? memchr(url, ':', *pe) : NULL;
-	if (scheme && (size_t) (scheme - url) + 3 <= *pe && scheme[1] == '/' && scheme[2] == '/')
-	{
-		const char *slash = memchr(scheme + 3, '/', *pe - (size_t) (scheme + 3 - url));
-
-		start = slash ? (size_t) (slash - url) : *pe;
-	}
-	*ps = start;
-}
-
-td_status
-td_url_directory(const char *url, size_t len, td_buf *out)
-{
-	size_t		ps,
-				pe,
-				qe,
-				i;
-
-	url_parts(url, len, &ps, &pe, &qe);
-	if (ps == pe && ps > 0)		/* scheme://host without a path */
-	{
-		td_status	st = td_buf_append(out, url, pe);
-
-		return st == TD_OK ? td_buf_putc(out, '/') : st;
-	}
-	for (i = pe; i > ps && url[i - 1] != '/'; i--)
-		;
-	return td_buf_append(out, url, i);
-}
-
-td_status
-td_url_basename(const char *url, size_t len, td_buf *out)
-{
-	size_t		ps,
-				pe,
-				qe,
-				i;
-
-	url_parts(url, len, &ps, &pe, &qe);
-	for (i = pe; i > ps && url[i - 1] != '/'; i--)
-		;
-	return td_buf_append(out, url + i, qe - i);
-}
 
 /*
  * The next code point of s; a byte that does not start a complete UTF-8

@@ -1,14 +1,8 @@
 /*
- * peer.h — choosing a sandwich peer from URLs (seed 001 §4: the page in the
- * same directory whose name is closest by edit distance).
- *
- * A URL is read as text, not normalised: its path ends at the first '?' or
- * '#'; after "scheme://" the path starts at the first '/' following the
- * host.  The directory is everything up to and including the path's last
- * '/' (a URL without a path gets "/" appended: "https://a.org" → "https://a.org/");
- * the basename is the rest of the path plus the query, without the
- * fragment ("/news/story.php?id=7#top" → "story.php?id=7"), so dynamic pages
- * of one script are told apart by their query.
+ * peer.h — choosing a sandwich peer (seed 001 §4: the page in the same
+ * directory whose name is closest by edit distance): the edit distance
+ * between names.  A URL's directory and name are util/url.h's
+ * td_url_directory and td_url_basename.
  */
 #ifndef TD_PEER_H
 #define TD_PEER_H
@@ -17,12 +11,6 @@
 
 /* Longest input (code points) td_edit_distance accepts: its cost is the product. */
 #define TD_EDIT_MAX_CHARS 4096
-
-/* Appends the directory of url to out. */
-td_status	td_url_directory(const char *url, size_t len, td_buf *out);
-
-/* Appends the basename of url to out. */
-td_status	td_url_basename(const char *url, size_t len, td_buf *out);
 
 /*
  * Levenshtein distance (insertions, deletions, substitutions of one code

@@ -20,13 +20,19 @@ enum
 	TK_TAG
 };
 
+enum
+{
+	RAW_NONE,
+	RAW_SCRIPT,
+	RAW_STYLE
+};
+
 typedef struct lexer
 {
 	const char *s;
 	size_t		len;
 	size_t		pos;
-	const char *raw_end;		/* "</script" or "</style" after such a start tag */
-	size_t		raw_end_len;
+	int			raw;			/* RAW_SCRIPT or RAW_STYLE right after such a start tag */
 } lexer;
 
 static inline int
@@ -69,10 +75,16 @@ text_end(const lexer *lx, size_t i)
 	}
 }
 
-/* Where raw text (script/style content) starting at i ends: at its end tag. */
+/*
+ * Where raw text (script/style content) starting at i ends: at its end tag.
+ * A script ends where the page's tree ends it (td_script_end: its HTML
+ * escape states); a style at the first "</style".
+ */
 static size_t
 raw_text_end(const lexer *lx, size_t i)
 {
+	if (lx->raw == RAW_SCRIPT)
+		return td_script_end(lx->s, lx->len, i);
 	for (;;)
 	{
 		const char *lt = memchr(lx->s + i, '<', lx->len - i);
@@ -80,8 +92,7 @@ raw_text_end(const lexer *lx, size_t i)
 		if (lt == NULL)
 			return lx->len;
 		i = (size_t) (lt - lx->s);
-		if (lx->len - i >= lx->raw_end_len &&
-			strncasecmp(lx->s + i, lx->raw_end, lx->raw_end_len) == 0)
+		if (lx->len - i >= 7 && strncasecmp(lx->s + i, "</style", 7) == 0)
 			return i;
 		i++;
 	}
@@ -108,9 +119,9 @@ tag_end(lexer *lx, size_t i)
 	for (name_end = name; name_end < len && is_alpha((unsigned char) s[name_end]); name_end++)
 		;
 	if (name_end - name == 6 && strncasecmp(s + name, "script", 6) == 0)
-		lx->raw_end = "</script", lx->raw_end_len = 8;
+		lx->raw = RAW_SCRIPT;
 	else if (name_end - name == 5 && strncasecmp(s + name, "style", 5) == 0)
-		lx->raw_end = "</style", lx->raw_end_len = 7;
+		lx->raw = RAW_STYLE;
 	for (i = name_end; i < len; i++)
 	{
 		if (s[i] == '>')
@@ -141,11 +152,11 @@ lex_next(lexer *lx, int *kind, size_t *start, size_t *end)
 	if (i >= lx->len)
 		return 0;
 	*start = i;
-	if (lx->raw_end != NULL)
+	if (lx->raw != RAW_NONE)
 	{
 		size_t		e = raw_text_end(lx, i);
 
-		lx->raw_end = NULL;
+		lx->raw = RAW_NONE;
 		if (e > i)
 		{
 			*kind = TK_TEXT;
@@ -261,7 +272,7 @@ td_sw_split(td_env *env, const char *s, size_t len, td_sw_unit unit, td_sw_units
 	}
 	else
 	{
-		lexer		lx = {s, len, 0, NULL, 0};
+		lexer		lx = {s, len, 0, RAW_NONE};
 		int			kind;
 		size_t		a,
 					b;
@@ -724,7 +735,7 @@ static td_status
 write_masked(td_env *env, const char *s, size_t len, const td_sw_units *u,
 			 const uint8_t *drop, td_buf *out)
 {
-	lexer		lx = {s, len, 0, NULL, 0};
+	lexer		lx = {s, len, 0, RAW_NONE};
 	int			kind;
 	size_t		a,
 				b,

@@ -11,11 +11,15 @@
  *                pages): a tag is '<' followed by a letter, '/', '!' or '?'
  *                up to its '>' (quoted attribute values may hold '>';
  *                comments end at "-->"); the content of <script> and <style>
- *                is one text token up to the first "</script" ("</style"),
- *                case insensitive (the parser, tagbound.c, also reads past
- *                "</scriptx" and a double-escaped "</script>": units may cut
- *                such a script where the parser does not); text is compared
- *                with outer blanks ignored, and blank text is not a unit.
+ *                is one text token up to its end tag: a script's where the
+ *                page's tree ends it (td_script_end, base/tagbound.h: the
+ *                first "</script" + a byte that is no name byte, case
+ *                insensitive, outside double-escaped text, so a
+ *                document.write('<script ...></script>') after "<!--" stays
+ *                in the script), a style's at the first "</style" (the
+ *                parser also reads past "</stylex": units may cut such a
+ *                style where the parser does not); text is compared with
+ *                outer blanks ignored, and blank text is not a unit.
  * Each unit is hashed (td_hash64, seed TD_SW_SEED); units are equal when
  * their hashes are.
  *

@@ -1,6 +1,7 @@
 /*
- * url.c — RFC 3986 reference resolution and the normal form described in
- * url.h, the hyperlink distance of seed 003 Def. 2.2.5, Wayback unwrapping.
+ * url.c — the URL module of url.h: the splitter, the site rule, directory
+ * and basename, RFC 3986 reference resolution and the normal form, the
+ * hyperlink distance of seed 003 Def. 2.2.5, Wayback unwrapping.
  *
  * Everything works on (pointer, length) slices of the input and appends to
  * td_bufs; no recursion, no locale, bounded by TD_URL_MAX_LEN.
@@ -8,21 +9,6 @@
 #include "util/url.h"
 
 #include <string.h>
-
-typedef struct slice
-{
-	const char *p;
-	size_t		n;
-	int			defined;
-} slice;
-
-typedef struct ref_parts
-{
-	slice		scheme,
-				authority,
-				path,
-				query;
-} ref_parts;
 
 static inline unsigned char
 lc(unsigned char c)
@@ -71,15 +57,14 @@ must_encode(unsigned char c)
 		c == '`' || c == '{' || c == '}';
 }
 
+/* a and b are equal, ASCII case ignored (schemes, hosts). */
 static int
-eq_ci(const char *a, size_t an, const char *b)
+same_ci(const char *a, size_t an, const char *b, size_t bn)
 {
-	size_t		bn = strlen(b);
-
 	if (an != bn)
 		return 0;
 	for (size_t k = 0; k < an; k++)
-		if (lc(a[k]) != (unsigned char) b[k])
+		if (lc(a[k]) != lc(b[k]))
 			return 0;
 	return 1;
 }
@@ -114,9 +99,9 @@ clean_ref(const char *s, size_t n, td_buf *out)
 	return TD_OK;
 }
 
-/* RFC 3986 Appendix B, on a cleaned reference; the fragment is dropped. */
-static void
-split_ref(const char *s, size_t n, ref_parts *r)
+/* RFC 3986 Appendix B (url.h); td_url_resolve splits a cleaned reference. */
+void
+td_url_split(const char *s, size_t n, td_url_parts *r)
 {
 	size_t		k = 0,
 				e;
@@ -129,7 +114,7 @@ split_ref(const char *s, size_t n, ref_parts *r)
 			;
 		if (e < n && s[e] == ':')
 		{
-			r->scheme = (slice) {s, e, 1};
+			r->scheme = (td_url_slice) {s, e, 1};
 			k = e + 1;
 		}
 	}
@@ -137,19 +122,22 @@ split_ref(const char *s, size_t n, ref_parts *r)
 	{
 		for (e = k + 2; e < n && s[e] != '/' && s[e] != '?' && s[e] != '#'; e++)
 			;
-		r->authority = (slice) {s + k + 2, e - k - 2, 1};
+		r->authority = (td_url_slice) {s + k + 2, e - k - 2, 1};
 		k = e;
 	}
 	for (e = k; e < n && s[e] != '?' && s[e] != '#'; e++)
 		;
-	r->path = (slice) {s + k, e - k, 1};
+	r->path = (td_url_slice) {s + k, e - k, 1};
 	k = e;
 	if (k < n && s[k] == '?')
 	{
 		for (e = k + 1; e < n && s[e] != '#'; e++)
 			;
-		r->query = (slice) {s + k + 1, e - k - 1, 1};
+		r->query = (td_url_slice) {s + k + 1, e - k - 1, 1};
+		k = e;
 	}
+	if (k < n)
+		r->fragment = (td_url_slice) {s + k + 1, n - k - 1, 1};
 }
 
 /* Appends s with the percent-encoding normalised (url.h). */
@@ -249,7 +237,7 @@ remove_dots(const char *in, size_t n, td_buf *out)
  * the scheme's default.  TD_EARG when it is not a usable host.
  */
 static td_status
-put_authority(td_env *env, td_buf *out, slice a, int https)
+put_authority(td_env *env, td_buf *out, td_url_slice a, int https)
 {
 	size_t		hs = 0,
 				he,
@@ -344,18 +332,24 @@ put_authority(td_env *env, td_buf *out, slice a, int https)
 
 /* The scheme of a parsed reference: 1 http, 2 https, 0 anything else. */
 static int
-web_scheme(slice s)
+web_scheme(td_url_slice s)
 {
-	if (eq_ci(s.p, s.n, "http"))
+	if (same_ci(s.p, s.n, "http", 4))
 		return 1;
-	if (eq_ci(s.p, s.n, "https"))
+	if (same_ci(s.p, s.n, "https", 5))
 		return 2;
 	return 0;
 }
 
+int
+td_url_web_scheme(const td_url_parts *parts)
+{
+	return web_scheme(parts->scheme);
+}
+
 /* The normal form of an absolute reference r, appended to out. */
 static td_status
-put_absolute(td_env *env, const ref_parts *r, td_buf *out)
+put_absolute(td_env *env, const td_url_parts *r, td_buf *out)
 {
 	td_buf		path;
 	int			scheme = web_scheme(r->scheme);
@@ -404,7 +398,7 @@ td_url_resolve(td_env *env, const char *base, size_t base_len,
 	td_buf		rb,
 				bb,
 				merged;
-	ref_parts	r,
+	td_url_parts r,
 				b,
 				t;
 	size_t		start = out->len;
@@ -417,7 +411,7 @@ td_url_resolve(td_env *env, const char *base, size_t base_len,
 	td_buf_init(&merged, env);
 	if ((st = clean_ref(ref, ref_len, &rb)) != TD_OK)
 		goto done;
-	split_ref(rb.data ? rb.data : "", rb.len, &r);
+	td_url_split(rb.data ? rb.data : "", rb.len, &r);
 
 	if (base == NULL)
 	{
@@ -433,7 +427,7 @@ td_url_resolve(td_env *env, const char *base, size_t base_len,
 	/* the base, normalised first (an error here is the base's) */
 	if ((st = td_url_resolve(env, NULL, 0, base, base_len, &bb)) != TD_OK)
 		goto done;
-	split_ref(bb.data, bb.len, &b);
+	td_url_split(bb.data, bb.len, &b);
 
 	/* "http:g" with the base's scheme: relative (RFC 3986 §5.4.2, browsers) */
 	if (r.scheme.defined && !r.authority.defined &&
@@ -447,6 +441,7 @@ td_url_resolve(td_env *env, const char *base, size_t base_len,
 	}
 
 	/* RFC 3986 §5.2.2 (every path goes through remove_dots in put_absolute) */
+	memset(&t, 0, sizeof(t));
 	t.scheme = b.scheme;
 	if (r.authority.defined)
 	{
@@ -477,7 +472,7 @@ td_url_resolve(td_env *env, const char *base, size_t base_len,
 				if ((st = td_buf_append(&merged, b.path.p, last)) != TD_OK ||
 					(st = td_buf_append(&merged, r.path.p, r.path.n)) != TD_OK)
 					goto done;
-				t.path = (slice) {merged.data, merged.len, 1};
+				t.path = (td_url_slice) {merged.data, merged.len, 1};
 			}
 		}
 	}
@@ -494,49 +489,43 @@ done:
 	return st;
 }
 
-int
-td_url_split(const char *url, size_t len, td_url_parts *parts)
-{
-	size_t		k,
-				e,
-				at;
+/* ---- sites, directories, words ------------------------------------------- */
 
-	memset(parts, 0, sizeof(*parts));
-	if (len >= 8 && memcmp(url, "https://", 8) == 0)
-		k = 8;
-	else if (len >= 7 && memcmp(url, "http://", 7) == 0)
-		k = 7;
-	else
-		return 0;
-	for (e = k; e < len && url[e] != '/'; e++)
-		;
-	if (e == len)
-		return 0;
-	for (at = e; at > k; at--)
-		if (url[at - 1] == '@')
-			break;
-	parts->host_off = at > k ? at : k;
-	parts->host_len = e - parts->host_off;
-	parts->path_off = e;
-	for (k = e; k < len && url[k] != '?'; k++)
-		;
-	parts->path_len = k - e;
-	if (k < len)
-	{
-		parts->query_off = k + 1;
-		parts->query_len = len - k - 1;
-	}
-	return parts->host_len > 0;
+/* HTML's white space, trimmed from an attribute value such as an href. */
+static inline int
+is_html_space(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
 }
 
-/* The host of a split URL without port and leading "www.". */
+/* An authority without its userinfo (up to the last '@'). */
 static void
-site_host(const char *url, const td_url_parts *p, const char **h, size_t *n)
+skip_userinfo(const char **s, size_t *n)
 {
-	const char *s = url + p->host_off;
-	size_t		len = p->host_len;
-	size_t		k;
+	for (size_t k = *n; k > 0; k--)
+		if ((*s)[k - 1] == '@')
+		{
+			*s += k, *n -= k;
+			return;
+		}
+}
 
+int
+td_url_site_host(const td_url_parts *parts, const char **host, size_t *host_len)
+{
+	const char *s = parts->authority.p;
+	size_t		len = parts->authority.n,
+				k;
+
+	*host = NULL;
+	*host_len = 0;
+	if (!parts->authority.defined)
+		return 0;
+	for (k = 0; k < len && s[k] != '\\'; k++)
+		;
+	len = k;
+	skip_userinfo(&s, &len);
+	/* the port, but not the colons of an IPv6 literal */
 	if (len > 0 && s[0] == '[')
 	{
 		for (k = 0; k < len && s[k] != ']'; k++)
@@ -550,78 +539,141 @@ site_host(const char *url, const td_url_parts *p, const char **h, size_t *n)
 				len = k;
 				break;
 			}
-	if (len > 4 && memcmp(s, "www.", 4) == 0)
+	if (len > 0 && s[len - 1] == '.')
+		len--;
+	if (len > 4 && lc(s[0]) == 'w' && lc(s[1]) == 'w' && lc(s[2]) == 'w' && s[3] == '.')
 		s += 4, len -= 4;
-	*h = s;
-	*n = len;
+	if (len == 0)
+		return 0;
+	*host = s;
+	*host_len = len;
+	return 1;
+}
+
+/* s without leading and trailing HTML white space. */
+static void
+trim_html_space(const char **s, size_t *n)
+{
+	while (*n > 0 && is_html_space((*s)[0]))
+		(*s)++, (*n)--;
+	while (*n > 0 && is_html_space((*s)[*n - 1]))
+		(*n)--;
 }
 
 int
-td_url_same_site(const char *a, size_t a_len, const char *b, size_t b_len)
+td_url_same_site(const char *base, size_t base_len, const char *ref, size_t ref_len)
 {
-	td_url_parts pa,
-				pb;
-	const char *ha,
-			   *hb;
-	size_t		na,
-				nb;
+	td_url_parts b,
+				r;
+	const char *bh,
+			   *rh;
+	size_t		bn,
+				rn;
 
-	if (!td_url_split(a, a_len, &pa) || !td_url_split(b, b_len, &pb))
+	trim_html_space(&ref, &ref_len);
+	td_url_split(ref, ref_len, &r);
+	if (r.scheme.defined ? web_scheme(r.scheme) == 0 : !r.authority.defined)
+		return !r.scheme.defined;
+	if (base == NULL)
 		return 0;
-	site_host(a, &pa, &ha, &na);
-	site_host(b, &pb, &hb, &nb);
-	return na == nb && memcmp(ha, hb, na) == 0;
+	trim_html_space(&base, &base_len);
+	td_url_split(base, base_len, &b);
+	return td_url_site_host(&b, &bh, &bn) && td_url_site_host(&r, &rh, &rn) &&
+		same_ci(bh, bn, rh, rn);
+}
+
+/*
+ * The end of url's directory (url.h) and, in *name_end, of its basename
+ * (the fragment's '#' or the end).  *bare_host: url has an authority and
+ * an empty path, and its directory is url[0, end) + "/".
+ */
+static size_t
+directory_end(const char *url, size_t len, int *bare_host, size_t *name_end)
+{
+	td_url_parts p;
+	size_t		end,
+				k;
+
+	td_url_split(url, len, &p);
+	end = (size_t) (p.path.p - url) + p.path.n;
+	*name_end = p.query.defined ? (size_t) (p.query.p - url) + p.query.n : end;
+	*bare_host = p.authority.defined && p.path.n == 0;
+	if (*bare_host)
+		return end;
+	for (k = end; k > 0 && url[k - 1] != '/'; k--)
+		;
+	return k;
+}
+
+td_status
+td_url_directory(const char *url, size_t len, td_buf *out)
+{
+	int			bare_host;
+	size_t		name_end;
+	size_t		end = directory_end(url, len, &bare_host, &name_end);
+	td_status	st = td_buf_append(out, url, end);
+
+	return st == TD_OK && bare_host ? td_buf_putc(out, '/') : st;
+}
+
+td_status
+td_url_basename(const char *url, size_t len, td_buf *out)
+{
+	int			bare_host;
+	size_t		name_end;
+	size_t		end = directory_end(url, len, &bare_host, &name_end);
+
+	return td_buf_append(out, url + end, name_end - end);
 }
 
 /* Iterates the words of a link (url.h): the host, then the directories. */
 typedef struct word_iter
 {
-	const char *url;
 	td_url_parts p;
-	size_t		pos;			/* next byte of the path to read; 0 before the host */
+	const char *pos;			/* next byte of the path to read; NULL before the host */
 	int			valid;
 } word_iter;
 
 static void
 words_init(word_iter *it, const char *url, size_t len)
 {
-	it->url = url;
-	it->valid = td_url_split(url, len, &it->p);
-	it->pos = 0;
+	td_url_split(url, len, &it->p);
+	it->valid = web_scheme(it->p.scheme) != 0 && it->p.authority.defined;
+	it->pos = NULL;
 }
 
 static int
 next_word(word_iter *it, const char **w, size_t *n)
 {
-	size_t		end,
-				s,
-				e;
+	const char *end,
+			   *s,
+			   *e;
 
 	if (!it->valid)
 		return 0;
-	if (it->pos == 0)
+	if (it->pos == NULL)
 	{
-		site_host(it->url, &it->p, w, n);
-		it->pos = it->p.path_off;
+		/* the host "." is the empty word: it has no site host */
+		td_url_site_host(&it->p, w, n);
+		if (*w == NULL)
+			*w = "";
+		it->pos = it->p.path.p;
 		return 1;
 	}
-	end = it->p.path_off + it->p.path_len;
-	for (;;)
-	{
-		s = it->pos;
-		while (s < end && it->url[s] == '/')
-			s++;
-		if (s >= end)
-			return 0;
-		for (e = s; e < end && it->url[e] != '/'; e++)
-			;
-		it->pos = e;
-		if (e == end && memchr(it->url + s, '.', e - s) != NULL)
-			return 0;			/* the last segment names a file */
-		*w = it->url + s;
-		*n = e - s;
-		return 1;
-	}
+	end = it->p.path.p + it->p.path.n;
+	s = it->pos;
+	while (s < end && *s == '/')
+		s++;
+	if (s >= end)
+		return 0;
+	for (e = s; e < end && *e != '/'; e++)
+		;
+	it->pos = e;
+	if (e == end && memchr(s, '.', (size_t) (e - s)) != NULL)
+		return 0;				/* the last segment names a file */
+	*w = s;
+	*n = (size_t) (e - s);
+	return 1;
 }
 
 int
@@ -664,15 +716,24 @@ size_t
 td_url_unwrap_archive(const char *url, size_t len)
 {
 	td_url_parts p;
-	const char *s;
+	const char *s,
+			   *host;
 	size_t		k,
-				e;
+				e,
+				n;
 
-	if (!td_url_split(url, len, &p) || p.host_len != 15 ||
-		memcmp(url + p.host_off, "web.archive.org", 15) != 0)
+	td_url_split(url, len, &p);
+	if (web_scheme(p.scheme) == 0 || !p.authority.defined)
 		return 0;
-	s = url + p.path_off;
-	e = len - p.path_off;
+	/* the host as written, port included: only web.archive.org itself */
+	host = p.authority.p;
+	n = p.authority.n;
+	skip_userinfo(&host, &n);
+	if (n != 15 || memcmp(host, "web.archive.org", 15) != 0)
+		return 0;
+	/* the path and all that follows: the original's query is its own */
+	s = p.path.p;
+	e = len - (size_t) (s - url);
 	if (e < 5 || memcmp(s, "/web/", 5) != 0)
 		return 0;
 	for (k = 5; k < e && is_digit(s[k]); k++)
@@ -686,6 +747,6 @@ td_url_unwrap_archive(const char *url, size_t len)
 	k++;
 	if ((e - k >= 5 && memcmp(s + k, "http:", 5) == 0) ||
 		(e - k >= 6 && memcmp(s + k, "https:", 6) == 0))
-		return p.path_off + k;
+		return (size_t) (s - url) + k;
 	return 0;
 }

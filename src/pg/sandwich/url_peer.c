@@ -1,6 +1,7 @@
 /*
- * url_peer.c — what choosing a sandwich peer in SQL needs (core: peer.h):
- * url_directory(url), url_basename(url) and edit_distance(a, b).
+ * url_peer.c — what choosing a sandwich peer in SQL needs (core:
+ * util/url.h, sandwich/peer.h): url_directory(url), url_basename(url) and
+ * edit_distance(a, b).
  *
  * The URL functions work on the server encoding's bytes: every separator
  * they look for ('/', '?', '#', ':') is ASCII, which every server encoding
@@ -10,6 +11,7 @@
 #include "pg/base/glue.h"
 
 #include "sandwich/peer.h"
+#include "util/url.h"
 #include "utils/builtins.h"
 
 PG_FUNCTION_INFO_V1(td_url_directory_sql);
