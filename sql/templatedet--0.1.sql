@@ -343,8 +343,7 @@ COMMENT ON FUNCTION minhash_bands(int8[], int) IS
 
 -- ---- sandwich (seed 001 §3-4): the LCS of a page's lines or tokens with a peer's -------
 -- Not STRICT: a NULL peer is "no peer" (the page keeps everything); a NULL page or
--- unit gives NULL.  Core: src/core/sandwich/sandwich.h; peer choice: directory and
--- basename in src/core/util/url.h, edit distance in src/core/sandwich/peer.h.
+-- unit gives NULL.  Core: src/core/sandwich.h; peer choice: src/core/peer.h.
 CREATE FUNCTION sandwich_strip(html text, peer_html text, unit text DEFAULT 'line') RETURNS text
 	AS 'MODULE_PATHNAME', 'sandwich_strip_text' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000;
 CREATE FUNCTION sandwich_strip(html bytea, peer_html bytea, unit text DEFAULT 'line') RETURNS text
@@ -367,7 +366,7 @@ COMMENT ON FUNCTION url_basename(text) IS
 COMMENT ON FUNCTION edit_distance(text, text) IS
 	'Levenshtein distance in characters (insert, delete, substitute: 1 each); each string at most 4096 characters';
 -- ---- menu-based method (seeds 003 ch. 2, §5.2; 004 §4): links, their order, complete subdigraph ----
--- URL normal form and distances: src/core/util/url.h; Algorithm 1: links.h; Algorithm 2: menu.h.
+-- URL normal form and distances: src/core/url.h; Algorithm 1: links.h; Algorithm 2: menu.h.
 CREATE FUNCTION resolve_url(base_url text, href text) RETURNS text
 	AS 'MODULE_PATHNAME', 'td_resolve_url' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION normalize_url(url text) RETURNS text
