@@ -53,7 +53,7 @@
  *
  * Build (from the repository root):
  *   cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Isrc/core $(xml2-config --cflags) \
- *      -o build/bench/page_quality bench/page_quality.c src/core/*/*.c $(xml2-config --libs) -lm
+ *      -o build/bench/page_quality bench/page_quality.c $(find src/core -name '*.c') $(xml2-config --libs) -lm
  */
 #define _DEFAULT_SOURCE
 #include <dirent.h>
