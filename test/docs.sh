@@ -18,7 +18,12 @@
 #        must be a line of that file, in any order (for a list of error messages)
 # The named file may be any file of the repository (test/shard/sql/..., say).
 #
-# Prints each block it could not find as FILE:LINE and exits 1; needs no server.
+# Then docs/reference.md must name every function, aggregate and type the install
+# scripts create (sql/templatedet--V.sql, sql/install/*.sql), every templatedet.*
+# setting (DefineCustom...Variable in src/pg) and every SQLSTATE condition src/pg
+# raises (ERRCODE_X as x, e.g. invalid_parameter_value).
+#
+# Prints each block or name it could not find (FILE:LINE) and exits 1; needs no server.
 # Usage: bash test/docs.sh [doc.md ...]    (default: README.md docs/*.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -133,6 +138,41 @@ for doc in docs:
             elif not any(contains(lines_of(c), want) for c in cands):
                 fail(doc, line, f"text block not found in {cands[0]}", body)
 
-print(f"docs: {checked} blocks checked in {len(docs)} documents, {failures} not found")
+# ---- the reference names every object, setting and SQLSTATE ----------------------
+REF = "docs/reference.md"
+names = 0
+if os.path.exists(REF):
+    ref = open(REF, encoding="utf-8").read()
+    scripts = [f for f in glob.glob("sql/templatedet--*.sql")
+               if f.count("--") == 1] + sorted(glob.glob("sql/install/*.sql"))
+    objs = set()
+    for f in scripts:
+        for m in re.finditer(r"^\s*CREATE\s+(?:OR\s+REPLACE\s+)?(FUNCTION|AGGREGATE|TYPE)\s+"
+                             r"(?:\w+\.)?\"?(\w+)", open(f, encoding="utf-8").read(),
+                             re.M | re.I):
+            objs.add((m.group(1).lower(), m.group(2), f))
+    seen = set()
+    for kind, name, f in sorted(objs):
+        if name in seen:
+            continue
+        seen.add(name)
+        names += 1
+        if not re.search(r"`" + re.escape(name) + r"[`(]", ref):
+            failures += 1
+            print(f"{REF}: {kind} {name} ({f}) is not in the reference")
+    for f in sorted(glob.glob("src/pg/**/*.c", recursive=True)):
+        text = open(f, encoding="utf-8").read()
+        for m in re.finditer(r'DefineCustom\w+Variable\(\s*"(templatedet\.\w+)"', text):
+            names += 1
+            if "`" + m.group(1) + "`" not in ref:
+                failures += 1
+                print(f"{REF}: setting {m.group(1)} ({f}) is not in the reference")
+        for code in sorted(set(re.findall(r"\bERRCODE_([A-Z_0-9]+)", text))):
+            names += 1
+            if "`" + code.lower() + "`" not in ref:
+                failures += 1
+                print(f"{REF}: SQLSTATE {code.lower()} ({f}) is not in the reference")
+
+print(f"docs: {checked} blocks and {names} names checked, {failures} not found")
 sys.exit(1 if failures else 0)
 PY
