@@ -52,3 +52,9 @@ SELECT 'not base64!'::tdprofile;
 SET templatedet.max_page_bytes = '1kB';
 SELECT html_text(repeat('<p>x</p>', 1000));
 RESET templatedet.max_page_bytes;
+
+-- README quick start: clean text per page, e.g. for full-text search
+CREATE MATERIALIZED VIEW clean_pages AS
+  SELECT p.url, strip_template(p.html, s.profile) AS body
+  FROM pages p JOIN site_profiles s USING (host);
+SELECT url, body FROM clean_pages ORDER BY url;

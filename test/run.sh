@@ -57,6 +57,7 @@ load_run() {
 }
 export -f load_run
 suite load load_run
+suite docs bash test/docs.sh
 
 # ---- pg_regress: the REGRESS list in the Makefile
 regress_run() {
