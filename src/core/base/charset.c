@@ -13,6 +13,7 @@
 
 #include "base/tree.h"
 #include "base/charset.h"
+#include "util/ascii.h"
 
 #define PRESCAN_BYTES 1024
 #define HEAD_SCAN_BYTES (64 * 1024)
@@ -72,12 +73,6 @@ static int
 lower(int c)
 {
 	return (c >= 'A' && c <= 'Z') ? c + ('a' - 'A') : c;
-}
-
-static int
-is_space(int c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
 }
 
 /* Whether s[0..len) starts with the lower-case ASCII word w, ignoring case. */
@@ -156,9 +151,9 @@ label_to_name(const char *s, size_t len)
 {
 	const char *fam;
 
-	while (len > 0 && is_space((unsigned char) s[0]))
+	while (len > 0 && td_is_html_space((unsigned char) s[0]))
 		s++, len--;
-	while (len > 0 && is_space((unsigned char) s[len - 1]))
+	while (len > 0 && td_is_html_space((unsigned char) s[len - 1]))
 		len--;
 	for (size_t i = 0; i < sizeof(labels) / sizeof(labels[0]); i++)
 		if (strlen(labels[i].label) == len && starts_with(s, len, labels[i].label))
@@ -183,7 +178,7 @@ get_attribute(const char *s, size_t end, size_t *pos, span *name, span *value)
 {
 	size_t		i = *pos;
 
-	while (i < end && (is_space((unsigned char) s[i]) || s[i] == '/'))
+	while (i < end && (td_is_html_space((unsigned char) s[i]) || s[i] == '/'))
 		i++;
 	if (i >= end || s[i] == '>')
 	{
@@ -191,18 +186,18 @@ get_attribute(const char *s, size_t end, size_t *pos, span *name, span *value)
 		return 0;
 	}
 	name->p = s + i;
-	while (i < end && !is_space((unsigned char) s[i]) && s[i] != '/' && s[i] != '>' &&
+	while (i < end && !td_is_html_space((unsigned char) s[i]) && s[i] != '/' && s[i] != '>' &&
 		   !(s[i] == '=' && s + i > name->p))
 		i++;
 	name->len = (size_t) (s + i - name->p);
 	value->p = s + i;
 	value->len = 0;
-	while (i < end && is_space((unsigned char) s[i]))
+	while (i < end && td_is_html_space((unsigned char) s[i]))
 		i++;
 	if (i < end && s[i] == '=')
 	{
 		i++;
-		while (i < end && is_space((unsigned char) s[i]))
+		while (i < end && td_is_html_space((unsigned char) s[i]))
 			i++;
 		if (i < end && (s[i] == '"' || s[i] == '\''))
 		{
@@ -218,7 +213,7 @@ get_attribute(const char *s, size_t end, size_t *pos, span *name, span *value)
 		else
 		{
 			value->p = s + i;
-			while (i < end && !is_space((unsigned char) s[i]) && s[i] != '>')
+			while (i < end && !td_is_html_space((unsigned char) s[i]) && s[i] != '>')
 				i++;
 			value->len = (size_t) (s + i - value->p);
 		}
@@ -250,12 +245,12 @@ charset_from_content(span content, span *label)
 		if (!starts_with(s + i, len - i, "charset"))
 			continue;
 		j = i + 7;
-		while (j < len && is_space((unsigned char) s[j]))
+		while (j < len && td_is_html_space((unsigned char) s[j]))
 			j++;
 		if (j >= len || s[j] != '=')
 			continue;
 		j++;
-		while (j < len && is_space((unsigned char) s[j]))
+		while (j < len && td_is_html_space((unsigned char) s[j]))
 			j++;
 		if (j < len && (s[j] == '"' || s[j] == '\''))
 		{
@@ -271,7 +266,7 @@ charset_from_content(span content, span *label)
 			return 1;
 		}
 		label->p = s + j;
-		while (j < len && !is_space((unsigned char) s[j]) && s[j] != ';')
+		while (j < len && !td_is_html_space((unsigned char) s[j]) && s[j] != ';')
 			j++;
 		label->len = (size_t) (s + j - label->p);
 		return label->len > 0;
@@ -347,7 +342,7 @@ prescan(const char *s, size_t end)
 		if (starts_with(s + i, end - i, "<!--"))
 			i = skip_past(s, end, i + 4, "-->");
 		else if (starts_with(s + i, end - i, "<meta") && i + 5 < end &&
-				 (is_space((unsigned char) s[i + 5]) || s[i + 5] == '/'))
+				 (td_is_html_space((unsigned char) s[i + 5]) || s[i + 5] == '/'))
 		{
 			const char *found;
 
@@ -362,7 +357,7 @@ prescan(const char *s, size_t end)
 		{
 			/* another tag: skip its name and attributes (a quoted '>' does not end it) */
 			i++;
-			while (i < end && !is_space((unsigned char) s[i]) && s[i] != '>')
+			while (i < end && !td_is_html_space((unsigned char) s[i]) && s[i] != '>')
 				i++;
 			while (get_attribute(s, end, &i, &name, &value))
 				;

@@ -9,12 +9,7 @@
 
 #include "base/hash.h"
 #include "base/textfold.h"
-
-static inline int
-is_space(unsigned char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
+#include "util/ascii.h"
 
 static inline int
 is_digit(unsigned char c)
@@ -120,7 +115,7 @@ put_bytes(td_text_fold *tf, const char *s, size_t n)
 static inline int
 is_plain(unsigned char c)
 {
-	return c > ' ' ? !is_digit(c) : !is_space(c);
+	return c > ' ' ? !is_digit(c) : !td_is_c_space(c);
 }
 
 void
@@ -153,7 +148,7 @@ td_text_fold_add(td_text_fold *tf, const char *s, size_t len, int fold_dates)
 					k;
 		int			fold;
 
-		if (is_space(c))
+		if (td_is_c_space(c))
 		{
 			tf->pending_space = tf->any;
 			i++;

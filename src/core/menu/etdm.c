@@ -8,6 +8,7 @@
 
 #include "menu/etdm.h"
 #include "base/hash.h"
+#include "util/ascii.h"
 
 #define SEED_NAME	0x4554444d4e414d45ULL	/* "ETDMNAME" */
 #define SEED_TEXT	0x4554444d54455854ULL	/* "ETDMTEXT" */
@@ -88,12 +89,6 @@ sort_unique(uint64_t *set, uint32_t n)
 	return k;
 }
 
-static int
-is_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
-}
-
 static td_status
 push_set(td_etdm_page *pg, td_env *env, uint64_t h)
 {
@@ -112,9 +107,9 @@ next_word(const char *s, size_t len, size_t *pos, size_t *wlen)
 	size_t		a = *pos,
 				b;
 
-	while (a < len && is_space(s[a]))
+	while (a < len && td_is_html_space(s[a]))
 		a++;
-	for (b = a; b < len && !is_space(s[b]); b++)
+	for (b = a; b < len && !td_is_html_space(s[b]); b++)
 		;
 	*pos = b;
 	*wlen = b - a;

@@ -15,21 +15,16 @@
 #include "base/hash.h"
 #include "page/labels.h"
 #include "base/tags.h"
+#include "util/ascii.h"
 
 #define SEED_STRUCT 0x73747275ULL
 #define TEXT_MARK	0x54ULL
 
 static int
-is_space(unsigned char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
-
-static int
 nonblank(const char *s, uint32_t len)
 {
 	for (uint32_t k = 0; k < len; k++)
-		if (!is_space((unsigned char) s[k]))
+		if (!td_is_c_space((unsigned char) s[k]))
 			return 1;
 	return 0;
 }
@@ -130,7 +125,7 @@ td_mark_structural(const td_tree *t, const td_profile_view *p, double threshold,
 			const char *s = td_node_str(t, i);
 
 			for (uint32_t k = 0; k < nd->str_len; k++)
-				text[i] += !is_space((unsigned char) s[k]);
+				text[i] += !td_is_c_space((unsigned char) s[k]);
 			if (in_a[i])
 				atext[i] = text[i];
 		}

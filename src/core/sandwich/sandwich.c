@@ -9,6 +9,7 @@
 #include "base/hash.h"
 #include "base/decode.h"
 #include "base/tagbound.h"
+#include "util/ascii.h"
 #include "util/poll.h"
 #include "sandwich/sandwich.h"
 
@@ -39,12 +40,6 @@ static inline int
 is_alpha(unsigned char c)
 {
 	return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
-}
-
-static inline int
-is_blank(unsigned char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 
 static inline int
@@ -128,7 +123,7 @@ tag_end(lexer *lx, size_t i)
 			return i + 1;
 		if (s[i] == '=')
 		{
-			while (i + 1 < len && is_blank((unsigned char) s[i + 1]))
+			while (i + 1 < len && td_is_c_space((unsigned char) s[i + 1]))
 				i++;
 			if (i + 1 < len && (s[i + 1] == '"' || s[i + 1] == '\''))
 			{
@@ -218,9 +213,9 @@ add_unit(td_sw_units *u, const char *s, size_t a, size_t b)
 	size_t		ta = a,
 				tb = b;
 
-	while (ta < tb && is_blank((unsigned char) s[ta]))
+	while (ta < tb && td_is_c_space((unsigned char) s[ta]))
 		ta++;
-	while (tb > ta && is_blank((unsigned char) s[tb - 1]))
+	while (tb > ta && td_is_c_space((unsigned char) s[tb - 1]))
 		tb--;
 	if (ta == tb)
 		return;

@@ -11,6 +11,7 @@
 #include "base/hash.h"
 #include "base/tags.h"
 #include "base/textfold.h"
+#include "util/ascii.h"
 
 #define SEED_CHUNK	0x6368756e6bULL	/* "chunk" */
 #define SEED_PAGE	0x70616765ULL	/* "page" */
@@ -52,8 +53,7 @@ blank(const char *s, size_t len)
 	size_t		i;
 
 	for (i = 0; i < len; i++)
-		if (!(s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r' ||
-			  s[i] == '\f' || s[i] == '\v'))
+		if (!td_is_c_space((unsigned char) s[i]))
 			return 0;
 	return 1;
 }

@@ -10,6 +10,8 @@
 
 #include <string.h>
 
+#include "util/ascii.h"
+
 static inline unsigned char
 lc(unsigned char c)
 {
@@ -491,13 +493,6 @@ done:
 
 /* ---- sites, directories, words ------------------------------------------- */
 
-/* HTML's white space, trimmed from an attribute value such as an href. */
-static inline int
-is_html_space(unsigned char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
-}
-
 /* An authority without its userinfo (up to the last '@'). */
 static void
 skip_userinfo(const char **s, size_t *n)
@@ -554,9 +549,9 @@ td_url_site_host(const td_url_parts *parts, const char **host, size_t *host_len)
 static void
 trim_html_space(const char **s, size_t *n)
 {
-	while (*n > 0 && is_html_space((*s)[0]))
+	while (*n > 0 && td_is_html_space((*s)[0]))
 		(*s)++, (*n)--;
-	while (*n > 0 && is_html_space((*s)[*n - 1]))
+	while (*n > 0 && td_is_html_space((*s)[*n - 1]))
 		(*n)--;
 }
 

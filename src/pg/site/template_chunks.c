@@ -7,6 +7,7 @@
 #include "pg/base/glue.h"
 
 #include "site/chunk.h"
+#include "util/ascii.h"
 #include "funcapi.h"
 #include "utils/tuplestore.h"
 
@@ -14,12 +15,6 @@ PG_FUNCTION_INFO_V1(template_chunks_text);
 PG_FUNCTION_INFO_V1(template_chunks_bytea);
 
 #define TEMPLATE_CHUNKS_COLS 5
-
-static bool
-is_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
 
 /* Appends s with white space runs folded to one space; a space before it unless first. */
 static void
@@ -30,7 +25,7 @@ append_folded(StringInfo out, const char *s, size_t len)
 
 	for (i = 0; i < len; i++)
 	{
-		if (is_space(s[i]))
+		if (td_is_c_space((unsigned char) s[i]))
 		{
 			pending = out->len > 0;
 			continue;

@@ -1,0 +1,36 @@
+/*
+ * ascii.h — which bytes are white space, for the two definitions the code
+ * base uses.  They differ in one byte, vertical tab (0x0B), and each caller
+ * keeps the one it always had: changing it would change fingerprints, chunk
+ * hashes and parsed URLs.  Bytes from 0x80 up are never white space here
+ * (U+00A0 and the other Unicode spaces are render.c's business).
+ *
+ * Other white-space sets stay with their one user: JSON's (logreg_json.c:
+ * no form feed), libxml2's blanks (tagbound.c: space, tab, CR, LF) and a
+ * URL's (url.c).
+ */
+#ifndef TD_ASCII_H
+#define TD_ASCII_H
+
+/*
+ * HTML's "ASCII whitespace" (WHATWG): space, tab, LF, FF, CR.  For what
+ * HTML itself splits on: attribute values, <meta> content, hrefs, class
+ * lists.
+ */
+static inline int
+td_is_html_space(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+}
+
+/*
+ * C's isspace() in the "C" locale: HTML's white space plus vertical tab.
+ * For page text: what counts as blank and where words split.
+ */
+static inline int
+td_is_c_space(unsigned char c)
+{
+	return td_is_html_space(c) || c == '\v';
+}
+
+#endif							/* TD_ASCII_H */
