@@ -1,5 +1,6 @@
 /*
- * test_util.c — the shared helpers of src/core/util: white space classes.
+ * test_util.c — the shared helpers of src/core/util: white space classes,
+ * sorting.
  */
 #include <ctype.h>
 #include <locale.h>
@@ -9,6 +10,7 @@
 
 #include "check.h"
 #include "util/ascii.h"
+#include "util/sort.h"
 
 /* ---- white space ------------------------------------------------------- */
 
@@ -35,9 +37,89 @@ test_ascii(void)
 	CHECK(!td_is_c_space((char) 0x85) && !td_is_html_space((char) 0xA0), "high bytes");
 }
 
+/* ---- sorting ------------------------------------------------------------- */
+
+static uint64_t rng = 0x9E3779B97F4A7C15ULL;
+
+static uint64_t
+next_rand(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t	x = *(const uint64_t *) a,
+				y = *(const uint64_t *) b;
+
+	return (x > y) - (x < y);
+}
+
+/* td_sort_u64 and td_sort_distinct against qsort on a copy of a[0..n). */
+static void
+check_sort(const uint64_t *a, size_t n, const char *what)
+{
+	uint64_t   *mine = malloc((n + 1) * sizeof(uint64_t));
+	uint64_t   *ref = malloc((n + 1) * sizeof(uint64_t));
+	size_t		distinct = 0;
+
+	memcpy(mine, a, n * sizeof(uint64_t));
+	memcpy(ref, a, n * sizeof(uint64_t));
+	td_sort_u64(mine, n);
+	qsort(ref, n, sizeof(uint64_t), cmp_u64);
+	CHECK(memcmp(mine, ref, n * sizeof(uint64_t)) == 0, "%s: sorted, n = %zu", what, n);
+	for (size_t i = 0; i < n; i++)
+		distinct += i == 0 || ref[i] != ref[i - 1];
+	memcpy(mine, a, n * sizeof(uint64_t));
+	CHECK(td_sort_distinct(mine, n) == distinct, "%s: %zu distinct", what, distinct);
+	for (size_t i = 1; i < distinct; i++)
+		if (!(mine[i - 1] < mine[i]))
+		{
+			CHECK(0, "%s: distinct not ascending at %zu", what, i);
+			break;
+		}
+	free(mine);
+	free(ref);
+}
+
+static void
+test_sort(void)
+{
+	uint64_t	a[1000];
+
+	td_sort_u64(NULL, 0);
+	CHECK(td_sort_distinct(NULL, 0) == 0, "empty");
+	for (size_t n = 1; n <= 40; n++)
+	{
+		for (size_t i = 0; i < n; i++)
+			a[i] = next_rand();
+		check_sort(a, n, "random");
+		for (size_t i = 0; i < n; i++)
+			a[i] = next_rand() % 4;
+		check_sort(a, n, "few values");
+	}
+	for (size_t i = 0; i < 1000; i++)
+		a[i] = i;
+	check_sort(a, 1000, "ascending");
+	for (size_t i = 0; i < 1000; i++)
+		a[i] = 1000 - i;
+	check_sort(a, 1000, "descending");
+	for (size_t i = 0; i < 1000; i++)
+		a[i] = i % 2 ? UINT64_MAX : 0;
+	check_sort(a, 1000, "extremes");
+	for (size_t i = 0; i < 1000; i++)
+		a[i] = 7;
+	check_sort(a, 1000, "one value");
+}
+
 int
 main(void)
 {
 	test_ascii();
+	test_sort();
 	return check_done("test_util");
 }

@@ -9,6 +9,7 @@
 #include "menu/etdm.h"
 #include "base/hash.h"
 #include "util/ascii.h"
+#include "util/sort.h"
 
 #define SEED_NAME	0x4554444d4e414d45ULL	/* "ETDMNAME" */
 #define SEED_TEXT	0x4554444d54455854ULL	/* "ETDMTEXT" */
@@ -63,31 +64,6 @@ td_etdm_check_params(td_env *env, const td_etdm_params *p)
 }
 
 /* ---- node attributes (Def. 3.2.1) ---------------------------------------- */
-
-static int
-cmp_u64(const void *a, const void *b)
-{
-	uint64_t	x = *(const uint64_t *) a,
-				y = *(const uint64_t *) b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* Sorts and deduplicates set[0..n); returns the new count. */
-static uint32_t
-sort_unique(uint64_t *set, uint32_t n)
-{
-	uint32_t	i,
-				k = 0;
-
-	if (n < 2)
-		return n;
-	qsort(set, n, sizeof(uint64_t), cmp_u64);
-	for (i = 0; i < n; i++)
-		if (k == 0 || set[k - 1] != set[i])
-			set[k++] = set[i];
-	return k;
-}
 
 static td_status
 push_set(td_etdm_page *pg, td_env *env, uint64_t h)
@@ -176,7 +152,7 @@ element_attributes(td_etdm_page *pg, uint32_t i)
 			if ((st = push_set(pg, env, td_hash64(w, wlen, SEED_SET))) != TD_OK)
 				return st;
 	}
-	e->n_classes = sort_unique(pg->sets + e->sets, (uint32_t) (pg->n_sets - e->sets));
+	e->n_classes = (uint32_t) td_sort_distinct(pg->sets + e->sets, pg->n_sets - e->sets);
 	pg->n_sets = e->sets + e->n_classes;
 
 	start = (uint32_t) pg->n_sets;
@@ -191,7 +167,7 @@ element_attributes(td_etdm_page *pg, uint32_t i)
 		if ((st = push_set(pg, env, td_hash64(name, a->name_len, SEED_SET))) != TD_OK)
 			return st;
 	}
-	e->n_attrs = sort_unique(pg->sets + start, (uint32_t) (pg->n_sets - start));
+	e->n_attrs = (uint32_t) td_sort_distinct(pg->sets + start, pg->n_sets - start);
 	pg->n_sets = start + e->n_attrs;
 	return TD_OK;
 }

@@ -10,6 +10,7 @@
 #include "base/render.h"
 #include "base/tags.h"
 #include "page/mainblock.h"
+#include "util/sort.h"
 #include "util/url.h"
 
 const char *const td_feature_names[TD_N_FEATURES] = {
@@ -98,15 +99,6 @@ is_stop_word(const unsigned char *s, const unsigned char *e)
 }
 
 static int
-cmp_u64(const void *a, const void *b)
-{
-	uint64_t	x = *(const uint64_t *) a,
-				y = *(const uint64_t *) b;
-
-	return (x > y) - (x < y);
-}
-
-static int
 in_title(const uint64_t *title, size_t n, uint64_t h)
 {
 	size_t		lo = 0,
@@ -172,18 +164,8 @@ title_words(const td_tree *t, uint64_t **out, size_t *n_out)
 			h[n++] = word_hash(ws, we);
 		}
 	}
-	if (n > 0)
-	{
-		size_t		k = 1;
-
-		qsort(h, n, sizeof(uint64_t), cmp_u64);
-		for (size_t j = 1; j < n; j++)
-			if (h[j] != h[k - 1])
-				h[k++] = h[j];
-		n = k;
-	}
 	*out = h;
-	*n_out = n;
+	*n_out = td_sort_distinct(h, n);
 	return TD_OK;
 }
 

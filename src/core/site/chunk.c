@@ -12,6 +12,7 @@
 #include "base/tags.h"
 #include "base/textfold.h"
 #include "util/ascii.h"
+#include "util/sort.h"
 
 #define SEED_CHUNK	0x6368756e6bULL	/* "chunk" */
 #define SEED_PAGE	0x70616765ULL	/* "page" */

@@ -28,6 +28,7 @@
 #include "site/fingerprint.h"
 #include "base/hash.h"
 #include "base/tags.h"
+#include "util/sort.h"
 #include "base/textfold.h"
 
 #define SEED_TEXT	0x74657874ULL	/* "text" */
@@ -88,45 +89,6 @@ tag_hash(const td_tree *t, uint32_t i)
 		h = td_hash_mix(h, td_hash64(src + start, k - start, SEED_TAG));
 	}
 	return h;
-}
-
-/* In-place heap sort: no recursion, no allocation, O(n log n) whatever the input. */
-static void
-sift_down(uint64_t *a, size_t start, size_t n)
-{
-	size_t		root = start;
-
-	while (2 * root + 1 < n)
-	{
-		size_t		child = 2 * root + 1;
-		uint64_t	tmp;
-
-		if (child + 1 < n && a[child] < a[child + 1])
-			child++;
-		if (a[root] >= a[child])
-			return;
-		tmp = a[root];
-		a[root] = a[child];
-		a[child] = tmp;
-		root = child;
-	}
-}
-
-static void
-sort_u64(uint64_t *a, size_t n)
-{
-	size_t		i;
-
-	for (i = n / 2; i-- > 0;)
-		sift_down(a, i, n);
-	for (i = n; i-- > 1;)
-	{
-		uint64_t	tmp = a[0];
-
-		a[0] = a[i];
-		a[i] = tmp;
-		sift_down(a, 0, i);
-	}
 }
 
 static inline int
@@ -201,19 +163,6 @@ td_fingerprints(const td_tree *t, uint64_t *fp)
 			fp[i] = h ? h : 1;
 	}
 	return TD_OK;
-}
-
-size_t
-td_sort_distinct(uint64_t *a, size_t n)
-{
-	size_t		i,
-				w;
-
-	sort_u64(a, n);
-	for (i = 0, w = 0; i < n; i++)
-		if (w == 0 || a[w - 1] != a[i])
-			a[w++] = a[i];
-	return w;
 }
 
 size_t

@@ -25,9 +25,6 @@ td_status	td_fingerprints(const td_tree *tree, uint64_t *fp);
  */
 size_t		td_page_fingerprints(const td_tree *tree, const uint64_t *fp, uint64_t *out);
 
-/* Sorts a ascending and removes repeats in place; returns the distinct count. */
-size_t		td_sort_distinct(uint64_t *a, size_t n);
-
 /*
  * The page's exact content key, for counting exact duplicate pages once in a
  * profile: two pages have the same key when they show the same text in the

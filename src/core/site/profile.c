@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "site/profile.h"
+#include "util/sort.h"
 
 #define MIN_CAPACITY	1024
 #define MIN_SLOTS		16
@@ -441,45 +442,6 @@ td_profile_free(td_profile *p)
 
 /* ---- adding pages ---------------------------------------------------------- */
 
-static void
-sift_down(uint64_t *a, size_t i, size_t n)
-{
-	uint64_t	v = a[i];
-
-	for (;;)
-	{
-		size_t		c = 2 * i + 1;
-
-		if (c >= n)
-			break;
-		if (c + 1 < n && a[c + 1] > a[c])
-			c++;
-		if (a[c] <= v)
-			break;
-		a[i] = a[c];
-		i = c;
-	}
-	a[i] = v;
-}
-
-/* Heapsort: O(n log n) whatever the input, and no allocation behind our back. */
-static void
-sort_u64(uint64_t *a, size_t n)
-{
-	size_t		i;
-
-	for (i = n / 2; i-- > 0;)
-		sift_down(a, i, n);
-	while (n-- > 1)
-	{
-		uint64_t	t = a[0];
-
-		a[0] = a[n];
-		a[n] = t;
-		sift_down(a, 0, n);
-	}
-}
-
 /* Non-zero fingerprints strictly ascending: then they are distinct. */
 static bool
 distinct_sorted(const uint64_t *fps, size_t n)
@@ -550,7 +512,7 @@ td_profile_add_keyed_page(td_profile *p, uint64_t page_key,
 			(copy = td_alloc(env, n * sizeof(uint64_t))) == NULL)
 			return td_fail(env, TD_ENOMEM, "out of memory sorting %zu fingerprints", n);
 		memcpy(copy, fps, n * sizeof(uint64_t));
-		sort_u64(copy, n);
+		td_sort_u64(copy, n);
 		fps = copy;
 	}
 	st = reserve(p, (uint64_t) p->entries + n);
@@ -776,7 +738,7 @@ sorted_page_keys(const td_profile *p, uint64_t **out)
 	for (i = 0; i < p->nkeyslots; i++)
 		if (p->keys[i] != 0)
 			(*out)[n++] = p->keys[i];
-	sort_u64(*out, n);
+	td_sort_u64(*out, n);
 	return TD_OK;
 }
 
@@ -816,7 +778,7 @@ serialize(const td_profile *p, td_buf *out, bool with_keys)
 	for (i = 0; i < p->nslots; i++)
 		if (p->slots[i].fp != 0)
 			fps[n++] = p->slots[i].fp;
-	sort_u64(fps, n);
+	td_sort_u64(fps, n);
 
 	b = (uint8_t *) out->data + out->len;
 	memcpy(b, profile_magic, 4);

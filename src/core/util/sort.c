@@ -1,0 +1,56 @@
+/*
+ * sort.c — heapsort of 64-bit keys (sort.h).
+ */
+#include "util/sort.h"
+
+/* Moves a[i] down the max-heap a[0..n) to where it belongs. */
+static void
+sift_down(uint64_t *a, size_t i, size_t n)
+{
+	uint64_t	v = a[i];
+
+	for (;;)
+	{
+		size_t		c = 2 * i + 1;
+
+		if (c >= n)
+			break;
+		if (c + 1 < n && a[c + 1] > a[c])
+			c++;
+		if (a[c] <= v)
+			break;
+		a[i] = a[c];
+		i = c;
+	}
+	a[i] = v;
+}
+
+void
+td_sort_u64(uint64_t *a, size_t n)
+{
+	size_t		i;
+
+	for (i = n / 2; i-- > 0;)
+		sift_down(a, i, n);
+	while (n-- > 1)
+	{
+		uint64_t	t = a[0];
+
+		a[0] = a[n];
+		a[n] = t;
+		sift_down(a, 0, n);
+	}
+}
+
+size_t
+td_sort_distinct(uint64_t *a, size_t n)
+{
+	size_t		i,
+				w;
+
+	td_sort_u64(a, n);
+	for (i = 0, w = 0; i < n; i++)
+		if (w == 0 || a[w - 1] != a[i])
+			a[w++] = a[i];
+	return w;
+}
