@@ -1,6 +1,6 @@
 /*
  * test_util.c — the shared helpers of src/core/util: white space classes,
- * sorting.
+ * sorting, interrupt polls.
  */
 #include <ctype.h>
 #include <locale.h>
@@ -10,6 +10,7 @@
 
 #include "check.h"
 #include "util/ascii.h"
+#include "util/poll.h"
 #include "util/sort.h"
 
 /* ---- white space ------------------------------------------------------- */
@@ -116,10 +117,76 @@ test_sort(void)
 	check_sort(a, 1000, "one value");
 }
 
+/* ---- interrupt polls ----------------------------------------------------- */
+
+typedef struct polls
+{
+	long		asked;
+	int			answer;
+} polls;
+
+static int
+ask(void *arg)
+{
+	polls	   *p = arg;
+
+	p->asked++;
+	return p->answer;
+}
+
+static void
+test_poll(void)
+{
+	polls		p = {0, 0};
+	td_env		env;
+	td_env		none;
+	size_t		next = POLL_BYTES;
+	long		first = -1;
+
+	td_env_default(&env);
+	env.interrupted = ask;
+	env.arg = &p;
+	memset(&none, 0, sizeof(none));
+	CHECK(!td_interrupted(&none) && !td_poll_every(&none, 0, 1), "no callback: never");
+
+	/* i: steps 0, 4096, 8192; i + 1: steps 4095, 8191, 12287 */
+	for (uint32_t i = 0; i < 3 * 4096; i++)
+		if (td_poll_every(&env, i, 4096))
+			CHECK(0, "answered 0");
+	CHECK(p.asked == 3, "asked %ld times from step 0", p.asked);
+	p.asked = 0;
+	for (uint32_t i = 0; i < 3 * 4096; i++)
+		(void) td_poll_every(&env, i + 1, 4096);
+	CHECK(p.asked == 3, "asked %ld times from step 4095", p.asked);
+	p.asked = 0;
+	(void) td_poll_every(&env, 0 + 1, 4096);
+	CHECK(p.asked == 0, "i + 1: not at step 0");
+	(void) td_poll_every(&env, 4095 + 1, 4096);
+	CHECK(p.asked == 1, "i + 1: at step 4095");
+	/* i + 1 at the top of uint32_t wraps to 0: still a poll, as (i & mask) == mask was */
+	p.asked = 0;
+	(void) td_poll_every(&env, (uint32_t) (UINT32_MAX + 1u), 65536);
+	CHECK(p.asked == 1, "wrapped tick");
+
+	p.answer = 1;
+	p.asked = 0;
+	for (uint32_t i = 1; i < 1000 && first < 0; i++)
+		if (td_poll_every(&env, i, 256))
+			first = i;
+	CHECK(first == 256 && p.asked == 1 && td_interrupted(&env), "stops at %ld", first);
+
+	/* bytes: asked once POLL_BYTES are passed, then POLL_BYTES further on */
+	p.asked = 0;
+	CHECK(!td_poll_bytes(&env, POLL_BYTES - 1, &next) && p.asked == 0, "before");
+	CHECK(td_poll_bytes(&env, POLL_BYTES + 10, &next) && next == 2 * POLL_BYTES + 10, "at");
+	CHECK(!td_poll_bytes(&env, 2 * POLL_BYTES, &next) && p.asked == 1, "between");
+}
+
 int
 main(void)
 {
 	test_ascii();
 	test_sort();
+	test_poll();
 	return check_done("test_util");
 }

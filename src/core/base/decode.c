@@ -341,7 +341,7 @@ iconv_decode(td_env *env, const char *encoding, const char *in, size_t len,
 		if (rc != (size_t) -1 || (err == EINVAL && ileft > cleft))
 		{
 			/* a chunk done, or a sequence cut by the chunk's end: go on with it */
-			if (ileft > 0 && env->interrupted(env->arg))
+			if (ileft > 0 && td_interrupted(env))
 			{
 				st = td_input_interrupted(env);
 				break;

@@ -81,7 +81,7 @@ tick(builder *b)
 {
 	if (b->status != TD_OK)
 		return 0;
-	if ((++b->events % POLL_EVERY) == 0 && b->env->interrupted(b->env->arg))
+	if (td_poll_every(b->env, ++b->events, POLL_EVERY))
 	{
 		td_fail(b->env, TD_EINTR, "page parse interrupted");
 		stop(b, TD_EINTR);

@@ -7,6 +7,7 @@
 
 #include "base/hash.h"
 #include "dedup/shingle.h"
+#include "util/poll.h"
 
 /* Windows between two polls of env->interrupted. */
 #define POLL_EVERY 4096
@@ -347,7 +348,7 @@ td_shingles(td_env *env, const char *text, size_t len, int width, int keep,
 	{
 		int64_t		h = (int64_t) td_hash64(s + it.ws, it.we - it.ws, TD_SHINGLE_SEED);
 
-		if (++seen % POLL_EVERY == 0 && env->interrupted && env->interrupted(env->arg))
+		if (td_poll_every(env, ++seen, POLL_EVERY))
 		{
 			td_free(env, s);
 			return TD_EINTR;
@@ -433,7 +434,7 @@ td_minhash(td_env *env, const char *text, size_t len, int width, int k,
 	{
 		uint64_t	base = td_hash64(s + it.ws, it.we - it.ws, TD_MINHASH_SEED);
 
-		if (++seen % (POLL_EVERY / 16) == 0 && env->interrupted && env->interrupted(env->arg))
+		if (td_poll_every(env, ++seen, POLL_EVERY / 16))
 		{
 			td_free(env, s);
 			td_free(env, keys);

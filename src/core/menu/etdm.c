@@ -9,12 +9,14 @@
 #include "menu/etdm.h"
 #include "base/hash.h"
 #include "util/ascii.h"
+#include "util/poll.h"
 #include "util/sort.h"
 
 #define SEED_NAME	0x4554444d4e414d45ULL	/* "ETDMNAME" */
 #define SEED_TEXT	0x4554444d54455854ULL	/* "ETDMTEXT" */
 #define SEED_SET	0x4554444d53455453ULL	/* "ETDMSETS" */
 #define ROOT_NAME	1
+#define POLL_EVERY	65536		/* nodes between two polls of env->interrupted */
 
 void
 td_etdm_params_default(td_etdm_params *p)
@@ -211,7 +213,7 @@ td_etdm_page_build(const td_tree *t, const td_etdm_params *p, td_etdm_page *pg)
 		const td_node *n = &t->nodes[i];
 		td_etdm_node *e = &pg->nodes[i];
 
-		if ((i & 0xffff) == 0 && env->interrupted(env->arg))
+		if (td_poll_every(env, i, POLL_EVERY))
 		{
 			td_etdm_page_free(pg);
 			return td_fail(env, TD_EINTR, "interrupted");
@@ -519,7 +521,7 @@ map_children(mapper *m, uint32_t k, uint32_t q, uint32_t *match, uint32_t *top)
 		if (m->work > 0xffff)
 		{
 			m->work = 0;
-			if (m->env->interrupted(m->env->arg))
+			if (td_interrupted(m->env))
 				return td_fail(m->env, TD_EINTR, "interrupted");
 		}
 		for (c = lo; c < hi; c++)

@@ -13,6 +13,7 @@
 
 #include "base/hash.h"
 #include "base/tags.h"
+#include "util/poll.h"
 #include "util/url.h"
 
 #define POLL_EVERY 4096
@@ -38,12 +39,6 @@ td_links_free(td_links *links)
 	links->cap = 0;
 }
 
-static int
-poll(td_env *env, uint32_t i)
-{
-	return (i % POLL_EVERY) == 0 && env->interrupted && env->interrupted(env->arg);
-}
-
 /* The document's first <base href>, resolved, appended to out (nothing when none). */
 static td_status
 base_href(td_env *env, const td_tree *tree, const char *page, size_t page_len, td_buf *out)
@@ -54,7 +49,7 @@ base_href(td_env *env, const td_tree *tree, const char *page, size_t page_len, t
 		uint32_t	hl;
 		td_status	st;
 
-		if (poll(env, i))
+		if (td_poll_every(env, i, POLL_EVERY))
 			return td_fail(env, TD_EINTR, "interrupted");
 		if (tree->nodes[i].kind != TD_ELEM || tree->nodes[i].tag != TD_TAG_BASE ||
 			(href = td_node_attr(tree, i, "href", &hl)) == NULL)
@@ -122,7 +117,7 @@ td_links_extract(const td_tree *tree, const char *page_url, size_t url_len,
 		size_t		off = links->urls.len;
 		td_link    *l;
 
-		if (poll(env, i))
+		if (td_poll_every(env, i, POLL_EVERY))
 		{
 			st = td_fail(env, TD_EINTR, "interrupted");
 			goto done;
@@ -227,7 +222,7 @@ nearest_links(const td_tree *tree, td_links *links)
 		uint32_t	p = tree->nodes[v].parent;
 		uint32_t	d = is_link[v] ? 0 : best1[v];
 
-		if (poll(env, v))
+		if (td_poll_every(env, v, POLL_EVERY))
 		{
 			st = td_fail(env, TD_EINTR, "interrupted");
 			goto done;
@@ -252,7 +247,7 @@ nearest_links(const td_tree *tree, td_links *links)
 		uint32_t	up = 1;
 		uint32_t	d = best1[c];
 
-		if (poll(env, k + 1))
+		if (td_poll_every(env, k + 1, POLL_EVERY))
 		{
 			st = td_fail(env, TD_EINTR, "interrupted");
 			goto done;
@@ -347,7 +342,7 @@ td_links_order(const td_tree *tree, td_links *links, const char *page_url, size_
 		uint32_t	h = (uint32_t) td_hash64(u, ul, 0x4c494e4b53ULL) & (cap - 1);
 		int			seen = 0;
 
-		if (poll(env, k + 1))
+		if (td_poll_every(env, k + 1, POLL_EVERY))
 		{
 			st = td_fail(env, TD_EINTR, "interrupted");
 			goto done;

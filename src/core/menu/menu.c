@@ -14,6 +14,10 @@
 #include <string.h>
 
 #include "base/hash.h"
+#include "util/poll.h"
+
+/* clique search steps between two polls of env->interrupted */
+#define POLL_EVERY 4096
 
 typedef struct read_page
 {
@@ -84,7 +88,7 @@ clique(search *s, uint32_t depth, const uint32_t *cand, uint32_t n_cand)
 
 		if (depth + (n_cand - i) <= s->best_len)
 			break;
-		if ((++s->steps % 4096) == 0 && s->env->interrupted && s->env->interrupted(s->env->arg))
+		if (td_poll_every(s->env, ++s->steps, POLL_EVERY))
 			return td_fail(s->env, TD_EINTR, "interrupted");
 		for (uint32_t j = i + 1; j < n_cand; j++)
 			if (s->adj[(size_t) cand[i] * s->m + cand[j]])
@@ -137,7 +141,7 @@ largest_cs(td_env *env, const read_page *pages, uint32_t k, uint32_t n, uint32_t
 	for (uint32_t a = 0; a < s.m; a++)
 	{
 		/* m is bounded only by max_pages_read: poll once per row */
-		if (env->interrupted(env->arg))
+		if (td_interrupted(env))
 		{
 			td_free(env, all);
 			st = td_fail(env, TD_EINTR, "interrupted");
@@ -258,7 +262,7 @@ td_menu_pages(td_env *env, const td_tree *key, const char *key_url, size_t key_l
 		uint32_t	idx = links->order[p];
 		td_tree    *page = NULL;
 
-		if (env->interrupted && env->interrupted(env->arg))
+		if (td_interrupted(env))
 		{
 			st = td_fail(env, TD_EINTR, "interrupted");
 			goto fail;

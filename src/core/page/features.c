@@ -10,6 +10,7 @@
 #include "base/render.h"
 #include "base/tags.h"
 #include "page/mainblock.h"
+#include "util/poll.h"
 #include "util/sort.h"
 #include "util/url.h"
 
@@ -331,7 +332,7 @@ own_counts(const td_tree *t, const char *base_url, size_t base_len,
 		acc		   *ai = &a[i];
 		const acc  *ap = i > 0 ? &a[n->parent] : NULL;
 
-		if ((i & POLL_MASK) == 0 && env->interrupted(env->arg))
+		if (td_poll_every(env, i, POLL_EVERY))
 			return td_fail(env, TD_EINTR, "interrupted");
 		if (ap)
 		{
@@ -502,7 +503,7 @@ td_compute_features(const td_tree *tree, const char *base_url, size_t base_len,
 		acc		   *c = &a[i],
 				   *p = &a[tree->nodes[i].parent];
 
-		if ((i & POLL_MASK) == 0 && env->interrupted(env->arg))
+		if (td_poll_every(env, i, POLL_EVERY))
 		{
 			st = td_fail(env, TD_EINTR, "interrupted");
 			goto done;
@@ -531,7 +532,7 @@ td_compute_features(const td_tree *tree, const char *base_url, size_t base_len,
 		const td_node *nd = &tree->nodes[i];
 		uint64_t	area = vis[i] + (uint64_t) TD_AREA_PER_MEDIA * a[i].media;
 
-		if ((i & POLL_MASK) == 0 && env->interrupted(env->arg))
+		if (td_poll_every(env, i, POLL_EVERY))
 		{
 			st = td_fail(env, TD_EINTR, "interrupted");
 			goto done;

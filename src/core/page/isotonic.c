@@ -37,9 +37,10 @@
 #include <string.h>
 
 #include "page/isotonic.h"
+#include "util/poll.h"
 
 #define ISO_NONE	UINT32_MAX
-#define POLL_MASK	255			/* poll env->interrupted every 256 nodes */
+#define POLL_EVERY	256			/* poll env->interrupted every 256 nodes */
 
 /* floor(log2 n) + 1, 0 for n = 0. */
 static uint32_t
@@ -263,7 +264,7 @@ td_isotonic_smooth(td_env *env, uint32_t n, const uint32_t *parent,
 					gi = gamma[i],
 					smin = INFINITY;
 
-		if ((t & POLL_MASK) == 0 && env->interrupted(env->arg))
+		if (td_poll_every(env, t, POLL_EVERY))
 		{
 			st = td_fail(env, TD_EINTR, "isotonic: interrupted");
 			goto done;

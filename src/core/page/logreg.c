@@ -6,9 +6,10 @@
 #include <string.h>
 
 #include "page/logreg.h"
+#include "util/poll.h"
 
 #define D			(TD_N_FEATURES + 1)	/* bias + weights */
-#define POLL_MASK	0xFFFF
+#define POLL_EVERY	65536		/* rows or nodes between two polls */
 
 /* ---- model ---------------------------------------------------------------- */
 
@@ -125,7 +126,7 @@ td_trainer_add_page(td_trainer *tr, const td_tree *tree, const td_features *f,
 
 		if (n->kind != TD_ELEM || (n->flags & (TD_F_HIDDEN | TD_F_INHIDDEN)) || f->area[i] == 0)
 			continue;
-		if ((i & POLL_MASK) == 0 && tr->env->interrupted(tr->env->arg))
+		if (td_poll_every(tr->env, i, POLL_EVERY))
 			st = td_fail(tr->env, TD_EINTR, "interrupted");
 		else
 			st = td_trainer_add(tr, td_feature_row(f, i), template[i] != 0, f->size_class[i]);
@@ -192,7 +193,7 @@ objective(const fit_ctx *fc, const double *beta)
 	{
 		double		z;
 
-		if ((r & POLL_MASK) == 0 && tr->env->interrupted(tr->env->arg))
+		if (td_poll_every(tr->env, r, POLL_EVERY))
 			return NAN;
 		if (tr->cls[r] != fc->c)
 			continue;
@@ -218,7 +219,7 @@ grad_hess(const fit_ctx *fc, const double *beta, double *g, double *h)
 					w,
 					e;
 
-		if ((r & POLL_MASK) == 0 && tr->env->interrupted(tr->env->arg))
+		if (td_poll_every(tr->env, r, POLL_EVERY))
 			return td_fail(tr->env, TD_EINTR, "interrupted");
 		if (tr->cls[r] != fc->c)
 			continue;
@@ -307,7 +308,7 @@ standardize(const td_trainer *tr, int c, td_logreg_class *m)
 	{
 		const float *x = tr->x + r * TD_N_FEATURES;
 
-		if ((r & POLL_MASK) == 0 && tr->env->interrupted(tr->env->arg))
+		if (td_poll_every(tr->env, r, POLL_EVERY))
 			return td_fail(tr->env, TD_EINTR, "interrupted");
 		if (tr->cls[r] != c)
 			continue;

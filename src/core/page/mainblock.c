@@ -10,6 +10,7 @@
 
 #include "page/mainblock.h"
 #include "base/tags.h"
+#include "util/poll.h"
 
 static double candidate_init(const td_node *nd, const acc *ai);
 
@@ -218,7 +219,7 @@ td_main_block(const td_tree *t, const uint32_t *vis, const acc *a, uint32_t *scr
 		const char *txt = td_node_str(t, i);
 		uint32_t	b;
 
-		if ((i & POLL_MASK) == 0 && env->interrupted(env->arg))
+		if (td_poll_every(env, i, POLL_EVERY))
 			return td_fail(env, TD_EINTR, "interrupted");
 		/* an inline element's text belongs to its nearest block */
 		blk[i] = (nd->kind == TD_ELEM && !(nd->flags & TD_F_BLOCK)) ? blk[nd->parent] : i;

@@ -9,7 +9,7 @@
 #include "page/features.h"
 
 /* Interrupts are polled once per this many nodes. */
-#define POLL_MASK 0xFFFF
+#define POLL_EVERY 65536
 
 /* Per-node counts; own values first, then summed over the subtree. */
 typedef struct acc

@@ -35,8 +35,9 @@
 #include "base/tags.h"
 #include "page/pagelevel.h"
 #include "page/default_model.h"
+#include "util/poll.h"
 
-#define POLL_MASK	4095
+#define POLL_EVERY	4096		/* nodes between two polls of env->interrupted */
 
 /*
  * Defaults not in pagelevel.h (which this file may only extend, and does
@@ -72,12 +73,6 @@ td_page_marks_free(const td_tree *tree, td_page_marks *marks)
 	td_free(env, marks->area);
 	td_free(env, marks->main_region);
 	memset(marks, 0, sizeof(*marks));
-}
-
-static inline int
-polled(td_env *env, uint32_t i)
-{
-	return (i & POLL_MASK) == 0 && env->interrupted(env->arg);
 }
 
 td_status
@@ -146,7 +141,7 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 		const td_node *nd = &tree->nodes[i];
 		int			shown;
 
-		if (polled(env, i))
+		if (td_poll_every(env, i, POLL_EVERY))
 		{
 			st = td_fail(env, TD_EINTR, "page-level detection interrupted");
 			goto done;
@@ -189,7 +184,7 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 		const td_node *nd = &tree->nodes[i];
 		uint32_t	k = idx[i];
 
-		if (polled(env, i))
+		if (td_poll_every(env, i, POLL_EVERY))
 		{
 			st = td_fail(env, TD_EINTR, "page-level detection interrupted");
 			goto done;
@@ -217,7 +212,7 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 		uint32_t	s = near[i],
 					k = idx[s];
 
-		if (polled(env, i))
+		if (td_poll_every(env, i, POLL_EVERY))
 		{
 			st = td_fail(env, TD_EINTR, "page-level detection interrupted");
 			goto done;

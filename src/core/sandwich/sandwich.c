@@ -287,12 +287,8 @@ td_sw_split(td_env *env, const char *s, size_t len, td_sw_unit unit, td_sw_units
 
 /* ---- LCS ---------------------------------------------------------------- */
 
-/* Whether env asks to stop, checked once per 65,536 units. */
-static inline int
-polled(td_env *env, size_t i)
-{
-	return (i & 0xFFFF) == 0xFFFF && env->interrupted(env->arg);
-}
+/* Units between two polls of env->interrupted. */
+#define POLL_UNITS 65536
 
 /* Open-addressing set of 64-bit hashes (0 is kept aside: it marks empty slots). */
 typedef struct hset
@@ -320,7 +316,7 @@ hset_build(td_env *env, hset *h, const uint64_t *v, uint32_t n)
 	{
 		size_t		k;
 
-		if (polled(env, i))
+		if (td_poll_every(env, i + 1, POLL_UNITS))
 		{
 			td_free(env, h->slot);
 			h->slot = NULL;
@@ -381,7 +377,7 @@ reduce(td_env *env, const uint64_t *v, uint32_t n, const uint64_t *other, uint32
 	}
 	for (i = 0; i < n; i++)
 	{
-		if (polled(env, i))
+		if (td_poll_every(env, i + 1, POLL_UNITS))
 		{
 			td_free(env, h.slot);
 			td_free(env, *rv);

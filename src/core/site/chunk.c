@@ -12,10 +12,12 @@
 #include "base/tags.h"
 #include "base/textfold.h"
 #include "util/ascii.h"
+#include "util/poll.h"
 #include "util/sort.h"
 
 #define SEED_CHUNK	0x6368756e6bULL	/* "chunk" */
 #define SEED_PAGE	0x70616765ULL	/* "page" */
+#define POLL_EVERY	65536		/* nodes between two polls of env->interrupted */
 
 int
 td_chunk_delimiter(uint16_t tag)
@@ -88,7 +90,7 @@ td_page_chunks(const td_tree *t, int fold_dates, td_chunks *c)
 	{
 		const td_node *node;
 
-		if ((i & 0xffff) == 0xffff && env->interrupted(env->arg))
+		if (td_poll_every(env, i + 1, POLL_EVERY))
 		{
 			td_free(env, cut);
 			td_chunks_free(t, c);

@@ -30,12 +30,13 @@
 #include "base/tags.h"
 #include "util/sort.h"
 #include "base/textfold.h"
+#include "util/poll.h"
 
 #define SEED_TEXT	0x74657874ULL	/* "text" */
 #define SEED_TAG	0x0074616eULL
 #define ROOT_TAG	0x726f6f74ULL	/* "root" */
 #define SEED_PAGE	0x70616765ULL	/* "page" */
-
+#define POLL_EVERY	65536		/* nodes between two polls of env->interrupted */
 
 /* Hash of a text node; 0 for blank text. */
 static uint64_t
@@ -135,7 +136,7 @@ td_fingerprints(const td_tree *t, uint64_t *fp)
 		int			any = 0;
 		uint32_t	c;
 
-		if ((i & 0xffff) == 0 && env->interrupted(env->arg))
+		if (td_poll_every(env, i, POLL_EVERY))
 			return td_fail(env, TD_EINTR, "interrupted");
 		if (!is_visible(n))
 		{
@@ -195,7 +196,7 @@ td_page_key(const td_tree *t, uint64_t *key)
 	{
 		const td_node *n = &t->nodes[i];
 
-		if ((i & 0xffff) == 0xffff && env->interrupted(env->arg))
+		if (td_poll_every(env, i + 1, POLL_EVERY))
 			return td_fail(env, TD_EINTR, "interrupted");
 		if (!is_visible(n))
 		{

@@ -9,6 +9,9 @@
 #include "site/fingerprint.h"
 #include "base/render.h"
 #include "site/marks.h"
+#include "util/poll.h"
+
+#define POLL_EVERY	65536		/* nodes between two polls of env->interrupted */
 
 static void *
 alloc_array(td_env *env, size_t n, size_t elem)
@@ -89,7 +92,7 @@ template_text(const td_tree *t, td_marks *m, uint32_t *tmpl, uint64_t budget)
 		uint64_t	sum = 0;
 		uint32_t	rest;
 
-		if ((i & 0xffff) == 0 && env->interrupted(env->arg))
+		if (td_poll_every(env, i, POLL_EVERY))
 			return td_fail(env, TD_EINTR, "interrupted");
 		if (m->drop[i])
 		{

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "site/profile.h"
+#include "util/poll.h"
 #include "util/sort.h"
 
 #define MIN_CAPACITY	1024
@@ -544,12 +545,6 @@ td_profile_add_keyed_page(td_profile *p, uint64_t page_key,
 
 /* ---- merging --------------------------------------------------------------- */
 
-static bool
-poll_interrupt(td_env *env, size_t i)
-{
-	return i % POLL_EVERY == POLL_EVERY - 1 && env->interrupted(env->arg);
-}
-
 /*
  * The duplicate tallies of dst += src (keys reserved before): a key held by
  * both is a page counted in both; keys beyond the capacity make their pages
@@ -576,7 +571,7 @@ merge_keys(td_profile *dst, const td_profile *src)
 		uint64_t	key = src->keys[i];
 
 		/* keys of a stored profile are untrusted: they may all share a home */
-		if (poll_interrupt(dst->env, i))
+		if (td_poll_every(dst->env, i + 1, POLL_EVERY))
 			return td_fail(dst->env, TD_EINTR, "profile merge interrupted");
 		if (key == 0)
 			continue;
@@ -619,7 +614,7 @@ td_profile_merge(td_profile *dst, const td_profile *src)
 	/* Count the new entries, to size the table exactly; nothing changes yet. */
 	for (i = 0; i < src->nslots; i++)
 	{
-		if (poll_interrupt(env, i))
+		if (td_poll_every(env, i + 1, POLL_EVERY))
 			return td_fail(env, TD_EINTR, "profile merge interrupted");
 		if (src->slots[i].fp != 0 && probe(dst, src->slots[i].fp)->fp == 0)
 			fresh++;
@@ -649,7 +644,7 @@ td_profile_merge(td_profile *dst, const td_profile *src)
 		const slot *b = &src->slots[i];
 		slot	   *s;
 
-		if (poll_interrupt(env, i))
+		if (td_poll_every(env, i + 1, POLL_EVERY))
 		{
 			dst->incomplete = true;
 			return td_fail(env, TD_EINTR, "profile merge interrupted");
@@ -925,7 +920,7 @@ check_keys(td_env *env, const td_profile_view *v)
 	{
 		uint64_t	key = load_le64(v->keys + i * TD_PROFILE_KEY_SIZE);
 
-		if (poll_interrupt(env, (size_t) i))
+		if (td_poll_every(env, i + 1, POLL_EVERY))
 			return td_fail(env, TD_EINTR, "profile validation interrupted");
 		if (key == 0 || key <= prev)
 			return td_fail(env, TD_EFORMAT,
@@ -949,7 +944,7 @@ check_entries(td_env *env, const td_profile_view *v)
 		uint32_t	count = load_le32(e + 8);
 		uint32_t	delta = load_le32(e + 12);
 
-		if (poll_interrupt(env, (size_t) i))
+		if (td_poll_every(env, i + 1, POLL_EVERY))
 			return td_fail(env, TD_EINTR, "profile validation interrupted");
 		if (fp == 0)
 			return td_fail(env, TD_EFORMAT, "profile entry %llu has fingerprint 0",
@@ -1107,7 +1102,7 @@ td_profile_deserialize(td_env *env, const void *bytes, size_t len,
 	for (i = 0; i < v.n_keys; i++)
 	{
 		/* untrusted keys may all share a home slot: the probing can be long */
-		if (poll_interrupt(env, (size_t) i))
+		if (td_poll_every(env, i + 1, POLL_EVERY))
 		{
 			td_profile_free(p);
 			return td_fail(env, TD_EINTR, "profile deserialization interrupted");
@@ -1119,7 +1114,7 @@ td_profile_deserialize(td_env *env, const void *bytes, size_t len,
 		const uint8_t *e = v.entries + i * TD_PROFILE_ENTRY_SIZE;
 		slot	   *s;
 
-		if (poll_interrupt(env, (size_t) i))
+		if (td_poll_every(env, i + 1, POLL_EVERY))
 		{
 			td_profile_free(p);
 			return td_fail(env, TD_EINTR, "profile deserialization interrupted");

@@ -1,11 +1,32 @@
 /*
  * poll.h — polling env->interrupted from loops that untrusted input can make
- * long (decoding, tag scanning, the sandwich's units).
+ * long.  Two ways: every period-th step of a loop (td_poll_every: nodes,
+ * entries, windows), or every POLL_BYTES of input (td_poll_bytes: decoding,
+ * tag scanning, the sandwich's units).  Each loop keeps its own period,
+ * chosen for the cost of one step.
  */
 #ifndef TD_POLL_H
 #define TD_POLL_H
 
 #include "base/env.h"
+
+/* Whether env asks to stop (an env without the callback never does). */
+static inline int
+td_interrupted(td_env *env)
+{
+	return env->interrupted != NULL && env->interrupted(env->arg) != 0;
+}
+
+/*
+ * Whether env asks to stop, asked only when tick is a multiple of period (a
+ * power of two).  A loop over i passes i to poll at its first step and every
+ * period after, or i + 1 to poll first at step period - 1.
+ */
+static inline int
+td_poll_every(td_env *env, uint64_t tick, uint64_t period)
+{
+	return (tick & (period - 1)) == 0 && td_interrupted(env);
+}
 
 /*
  * Bytes between two polls of env->interrupted while a page is decoded and
@@ -23,7 +44,7 @@ td_poll_bytes(td_env *env, size_t pos, size_t *next_poll)
 	if (pos < *next_poll)
 		return 0;
 	*next_poll = pos + POLL_BYTES;
-	return env->interrupted(env->arg) != 0;
+	return td_interrupted(env);
 }
 
 static inline td_status
