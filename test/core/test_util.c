@@ -1,6 +1,6 @@
 /*
  * test_util.c — the shared helpers of src/core/util: white space classes,
- * sorting, interrupt polls.
+ * sorting, interrupt polls, the set of 64-bit keys.
  */
 #include <ctype.h>
 #include <locale.h>
@@ -9,9 +9,11 @@
 #include <string.h>
 
 #include "check.h"
+#include "counting.h"
 #include "util/ascii.h"
 #include "util/poll.h"
 #include "util/sort.h"
+#include "util/u64set.h"
 
 /* ---- white space ------------------------------------------------------- */
 
@@ -182,11 +184,149 @@ test_poll(void)
 	CHECK(!td_poll_bytes(&env, 2 * POLL_BYTES, &next) && p.asked == 1, "between");
 }
 
+/* ---- the set of 64-bit keys ---------------------------------------------- */
+
+/*
+ * The page-key table profile.c had before it used td_u64set, as it was:
+ * which keys a merge keeps under the dedup capacity follows the order of
+ * the slots, so the set must lay keys out exactly as this did.
+ */
+typedef struct old_keys
+{
+	uint64_t   *keys;
+	size_t		nslots;
+	size_t		n;
+} old_keys;
+
+static size_t
+old_home(uint64_t key, size_t nslots)
+{
+	key ^= key >> 31;
+	key *= 0x94d049bb133111ebULL;
+	key ^= key >> 29;
+	return (size_t) key & (nslots - 1);
+}
+
+static uint64_t *
+old_probe(const old_keys *t, uint64_t key)
+{
+	size_t		i = old_home(key, t->nslots);
+
+	while (t->keys[i] != key && t->keys[i] != 0)
+		i = (i + 1) & (t->nslots - 1);
+	return &t->keys[i];
+}
+
+static void
+old_reserve(old_keys *t, size_t need)
+{
+	size_t		nslots = 16;
+	uint64_t   *old = t->keys;
+	size_t		oldn = t->nslots;
+
+	if (need == 0)
+		return;
+	while (nslots / 2 < need)
+		nslots *= 2;
+	if (nslots <= t->nslots)
+		return;
+	t->keys = calloc(nslots, sizeof(uint64_t));
+	t->nslots = nslots;
+	for (size_t i = 0; i < oldn; i++)
+		if (old[i] != 0)
+			*old_probe(t, old[i]) = old[i];
+	free(old);
+}
+
+static void
+test_u64set_layout(void)
+{
+	td_env		env;
+	td_u64set	s;
+	old_keys	t = {NULL, 0, 0};
+	int			same = 1;
+
+	td_env_default(&env);
+	td_u64set_init(&s, &env);
+	/* grown one key at a time, as pages are added, with small keys and random ones */
+	for (size_t i = 0; i < 5000; i++)
+	{
+		uint64_t	key = i % 3 ? next_rand() : i + 1;
+
+		old_reserve(&t, t.n + 1);
+		CHECK(td_u64set_reserve(&s, s.n + 1) == TD_OK, "reserve");
+		if (*old_probe(&t, key) != key)
+		{
+			*old_probe(&t, key) = key;
+			t.n++;
+		}
+		(void) td_u64set_add(&s, key);
+		if (s.nslots != t.nslots || s.n != t.n ||
+			memcmp(s.slot, t.keys, t.nslots * sizeof(uint64_t)) != 0)
+			same = 0;
+	}
+	CHECK(same, "the same slots as the old page-key table");
+	/* a large reservation at once, as a merge or a deserialization makes */
+	CHECK(td_u64set_reserve(&s, 100000) == TD_OK, "big reserve");
+	old_reserve(&t, 100000);
+	CHECK(s.nslots == t.nslots && memcmp(s.slot, t.keys, t.nslots * sizeof(uint64_t)) == 0,
+		  "the same slots after a big reservation");
+	td_u64set_free(&s);
+	free(t.keys);
+}
+
+static void
+test_u64set(void)
+{
+	counting	c = {0, -1, 0};
+	td_env		env = {c_alloc, c_realloc, c_free, c_interrupted, &c, ""};
+	td_u64set	s;
+	int			ok = 1;
+
+	td_u64set_init(&s, &env);
+	CHECK(!td_u64set_has(&s, 0) && !td_u64set_has(&s, 42) && c.live == 0, "empty, nothing allocated");
+	CHECK(td_u64set_add(&s, 42) == -1 && s.n == 0, "no room reserved");
+	CHECK(td_u64set_add(&s, 0) == 1 && td_u64set_add(&s, 0) == 0 && td_u64set_has(&s, 0) &&
+		  s.n == 1, "0 is held aside, without room");
+	CHECK(td_u64set_reserve(&s, 0) == TD_OK && s.nslots == 0, "reserving nothing");
+	CHECK(td_u64set_reserve(&s, 8) == TD_OK && s.nslots == 16, "8 keys: 16 slots");
+	for (uint64_t k = 1; k <= 8; k++)
+		ok &= td_u64set_add(&s, k * 1000) == 1;
+	CHECK(ok && s.n == 9, "8 added");
+	CHECK(td_u64set_add(&s, 5000) == 0, "held already");
+	CHECK(td_u64set_add(&s, 9000) == -1 && !td_u64set_has(&s, 9000), "full at load 1/2");
+	CHECK(td_u64set_reserve(&s, 8) == TD_OK && s.nslots == 16, "room there already");
+
+	/* growing keeps every key; a failed growth changes nothing */
+	c.budget = 0;
+	CHECK(td_u64set_reserve(&s, 9) == TD_ENOMEM && s.nslots == 16 && s.n == 9 &&
+		  td_u64set_has(&s, 8000), "ENOMEM leaves the set");
+	c.budget = -1;
+	CHECK(td_u64set_reserve(&s, 1000) == TD_OK && s.nslots == 2048, "grown");
+	ok = 1;
+	for (uint64_t k = 1; k <= 8; k++)
+		ok &= td_u64set_has(&s, k * 1000);
+	CHECK(ok && td_u64set_has(&s, 0) && !td_u64set_has(&s, 1), "members kept");
+	for (uint64_t k = 0; k < 991; k++)
+		ok &= td_u64set_add(&s, next_rand() | 1) == 1;
+	CHECK(ok && s.n == 1000, "filled to the reservation: %zu", s.n);
+	CHECK(td_u64set_reserve(&s, SIZE_MAX / 2) == TD_ENOMEM && s.nslots == 2048, "overflow");
+
+	td_u64set_free(&s);
+	CHECK(c.live == 0 && s.n == 0 && !td_u64set_has(&s, 0) && !td_u64set_has(&s, 1000),
+		  "freed and empty");
+	CHECK(td_u64set_reserve(&s, 1) == TD_OK && td_u64set_add(&s, 7) == 1, "usable again");
+	td_u64set_free(&s);
+	CHECK(c.live == 0, "no leak");
+}
+
 int
 main(void)
 {
 	test_ascii();
 	test_sort();
 	test_poll();
+	test_u64set();
+	test_u64set_layout();
 	return check_done("test_util");
 }

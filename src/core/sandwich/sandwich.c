@@ -11,6 +11,7 @@
 #include "base/tagbound.h"
 #include "util/ascii.h"
 #include "util/poll.h"
+#include "util/u64set.h"
 #include "sandwich/sandwich.h"
 
 /* ---- lexer: tag and text tokens, as the HTML parser reads them ---------- */
@@ -290,61 +291,25 @@ td_sw_split(td_env *env, const char *s, size_t len, td_sw_unit unit, td_sw_units
 /* Units between two polls of env->interrupted. */
 #define POLL_UNITS 65536
 
-/* Open-addressing set of 64-bit hashes (0 is kept aside: it marks empty slots). */
-typedef struct hset
-{
-	uint64_t   *slot;
-	size_t		mask;
-	int			has_zero;
-} hset;
-
+/* The set of the n hashes v. */
 static td_status
-hset_build(td_env *env, hset *h, const uint64_t *v, uint32_t n)
+hset_build(td_env *env, td_u64set *h, const uint64_t *v, uint32_t n)
 {
-	size_t		cap = 16,
-				i;
+	size_t		i;
 
-	while (cap < 2 * (size_t) n)
-		cap *= 2;
-	h->slot = td_alloc(env, cap * sizeof(uint64_t));
-	if (h->slot == NULL)
+	td_u64set_init(h, env);
+	if (td_u64set_reserve(h, n) != TD_OK)
 		return td_fail(env, TD_ENOMEM, "out of memory for a set of %u hashes", n);
-	memset(h->slot, 0, cap * sizeof(uint64_t));
-	h->mask = cap - 1;
-	h->has_zero = 0;
 	for (i = 0; i < n; i++)
 	{
-		size_t		k;
-
 		if (td_poll_every(env, i + 1, POLL_UNITS))
 		{
-			td_free(env, h->slot);
-			h->slot = NULL;
+			td_u64set_free(h);
 			return td_fail(env, TD_EINTR, "sandwich interrupted");
 		}
-		if (v[i] == 0)
-		{
-			h->has_zero = 1;
-			continue;
-		}
-		for (k = v[i] & h->mask; h->slot[k] != 0 && h->slot[k] != v[i]; k = (k + 1) & h->mask)
-			;
-		h->slot[k] = v[i];
+		(void) td_u64set_add(h, v[i]);
 	}
 	return TD_OK;
-}
-
-static inline int
-hset_has(const hset *h, uint64_t x)
-{
-	size_t		k;
-
-	if (x == 0)
-		return h->has_zero;
-	for (k = x & h->mask; h->slot[k] != 0; k = (k + 1) & h->mask)
-		if (h->slot[k] == x)
-			return 1;
-	return 0;
 }
 
 /*
@@ -355,7 +320,7 @@ static td_status
 reduce(td_env *env, const uint64_t *v, uint32_t n, const uint64_t *other, uint32_t on,
 	   uint64_t **rv, uint32_t **ri, uint32_t *rn)
 {
-	hset		h = {NULL, 0, 0};
+	td_u64set	h;
 	uint32_t	i,
 				k = 0;
 	td_status	st;
@@ -368,7 +333,7 @@ reduce(td_env *env, const uint64_t *v, uint32_t n, const uint64_t *other, uint32
 	*ri = td_alloc(env, (size_t) n * sizeof(uint32_t));
 	if (*rv == NULL || *ri == NULL)
 	{
-		td_free(env, h.slot);
+		td_u64set_free(&h);
 		td_free(env, *rv);
 		td_free(env, *ri);
 		*rv = NULL;
@@ -379,21 +344,21 @@ reduce(td_env *env, const uint64_t *v, uint32_t n, const uint64_t *other, uint32
 	{
 		if (td_poll_every(env, i + 1, POLL_UNITS))
 		{
-			td_free(env, h.slot);
+			td_u64set_free(&h);
 			td_free(env, *rv);
 			td_free(env, *ri);
 			*rv = NULL;
 			*ri = NULL;
 			return td_fail(env, TD_EINTR, "sandwich interrupted");
 		}
-		if (hset_has(&h, v[i]))
+		if (td_u64set_has(&h, v[i]))
 		{
 			(*rv)[k] = v[i];
 			(*ri)[k] = i;
 			k++;
 		}
 	}
-	td_free(env, h.slot);
+	td_u64set_free(&h);
 	*rn = k;
 	return TD_OK;
 }

@@ -17,6 +17,7 @@
 #include "site/profile.h"
 #include "util/poll.h"
 #include "util/sort.h"
+#include "util/u64set.h"
 
 #define MIN_CAPACITY	1024
 #define MIN_SLOTS		16
@@ -44,9 +45,7 @@ struct td_profile
 	uint64_t	error;			/* E */
 	bool		incomplete;		/* an interrupted merge stopped half-way */
 	/* exact duplicate pages (profile.h) */
-	uint64_t   *keys;			/* open addressing, 0 = empty; NULL while none */
-	size_t		nkeyslots;		/* 0 or a power of two */
-	size_t		nkeys;
+	td_u64set	keys;			/* never holds 0 (a page without a key) */
 	bool		keys_known;		/* false once merged with a state of unknown keys */
 	uint64_t	duplicates;
 	uint64_t	overcounted;
@@ -311,31 +310,10 @@ check_usable(const td_profile *p)
 
 /* ---- the page keys ------------------------------------------------------- */
 
-static inline size_t
-key_home(uint64_t key, size_t nslots)
-{
-	key ^= key >> 31;
-	key *= 0x94d049bb133111ebULL;
-	key ^= key >> 29;
-	return (size_t) key & (nslots - 1);
-}
-
-/* The slot holding key, or the empty slot where it would go (nkeyslots > 0). */
-static uint64_t *
-key_probe(const td_profile *p, uint64_t key)
-{
-	size_t		mask = p->nkeyslots - 1;
-	size_t		i = key_home(key, p->nkeyslots);
-
-	while (p->keys[i] != key && p->keys[i] != 0)
-		i = (i + 1) & mask;
-	return &p->keys[i];
-}
-
 static bool
 key_held(const td_profile *p, uint64_t key)
 {
-	return p->nkeyslots > 0 && *key_probe(p, key) == key;
+	return td_u64set_has(&p->keys, key);
 }
 
 /*
@@ -345,47 +323,24 @@ key_held(const td_profile *p, uint64_t key)
 static td_status
 key_reserve(td_profile *p, size_t extra)
 {
-	td_env	   *env = p->env;
-	size_t		need = p->nkeys + extra;
-	size_t		nslots;
-	uint64_t   *fresh;
-	uint64_t   *old = p->keys;
-	size_t		oldn = p->nkeyslots;
-	size_t		i;
+	size_t		nkeys = p->keys.n;
+	size_t		need = nkeys + extra;
 
 	if (need > p->settings.dedup_capacity)
-		need = p->settings.dedup_capacity > p->nkeys ? p->settings.dedup_capacity : p->nkeys;
-	if (need == 0)
-		return TD_OK;
-	nslots = slots_for(need);
-	if (nslots <= p->nkeyslots)
-		return TD_OK;
-	if (nslots > SIZE_MAX / sizeof(uint64_t))
-		return td_fail(env, TD_ENOMEM, "page key table of %zu slots overflows", nslots);
-	fresh = td_alloc(env, nslots * sizeof(uint64_t));
-	if (fresh == NULL)
-		return td_fail(env, TD_ENOMEM, "out of memory growing the page keys to %zu slots", nslots);
-	memset(fresh, 0, nslots * sizeof(uint64_t));
-	p->keys = fresh;
-	p->nkeyslots = nslots;
-	for (i = 0; i < oldn; i++)
-		if (old[i] != 0)
-			*key_probe(p, old[i]) = old[i];
-	td_free(env, old);
-	return TD_OK;
+		need = p->settings.dedup_capacity > nkeys ? p->settings.dedup_capacity : nkeys;
+	return td_u64set_reserve(&p->keys, need);
 }
 
 /* Holds key when there is room (reserved before), else the page is unchecked. */
 static void
 key_insert(td_profile *p, uint64_t key)
 {
-	if (key == 0 || !p->keys_known || p->nkeys >= p->settings.dedup_capacity)
+	if (key == 0 || !p->keys_known || p->keys.n >= p->settings.dedup_capacity)
 	{
 		p->unchecked++;
 		return;
 	}
-	*key_probe(p, key) = key;
-	p->nkeys++;
+	(void) td_u64set_add(&p->keys, key);
 }
 
 /* ---- creation ------------------------------------------------------------ */
@@ -421,6 +376,7 @@ td_profile_create(td_env *env, const td_profile_settings *settings, td_profile *
 	p->env = env;
 	p->settings = *settings;
 	p->keys_known = true;
+	td_u64set_init(&p->keys, env);
 	st = resize(p, MIN_SLOTS);
 	if (st != TD_OK)
 	{
@@ -437,7 +393,7 @@ td_profile_free(td_profile *p)
 	if (p == NULL)
 		return;
 	td_free(p->env, p->slots);
-	td_free(p->env, p->keys);
+	td_u64set_free(&p->keys);
 	td_free(p->env, p);
 }
 
@@ -561,14 +517,12 @@ merge_keys(td_profile *dst, const td_profile *src)
 	if (!dst->keys_known || !src->keys_known)
 	{
 		dst->keys_known = false;
-		td_free(dst->env, dst->keys);
-		dst->keys = NULL;
-		dst->nkeyslots = dst->nkeys = 0;
+		td_u64set_free(&dst->keys);
 		return TD_OK;
 	}
-	for (i = 0; i < src->nkeyslots; i++)
+	for (i = 0; i < src->keys.nslots; i++)
 	{
-		uint64_t	key = src->keys[i];
+		uint64_t	key = src->keys.slot[i];
 
 		/* keys of a stored profile are untrusted: they may all share a home */
 		if (td_poll_every(dst->env, i + 1, POLL_EVERY))
@@ -608,7 +562,7 @@ td_profile_merge(td_profile *dst, const td_profile *src)
 		return td_fail(env, TD_ELIMIT, "merged profile would hold more than %u pages",
 					   (unsigned) MAX_PAGES);
 	if (dst->keys_known && src->keys_known &&
-		(st = key_reserve(dst, src->nkeys)) != TD_OK)
+		(st = key_reserve(dst, src->keys.n)) != TD_OK)
 		return st;
 
 	/* Count the new entries, to size the table exactly; nothing changes yet. */
@@ -712,7 +666,7 @@ td_profile_entries(const td_profile *p)
 size_t
 td_profile_memory(const td_profile *p)
 {
-	return sizeof(*p) + p->nslots * sizeof(slot) + p->nkeyslots * sizeof(uint64_t);
+	return sizeof(*p) + p->nslots * sizeof(slot) + p->keys.nslots * sizeof(uint64_t);
 }
 
 /* ---- serialized form ---------------------------------------------------------- */
@@ -725,14 +679,14 @@ sorted_page_keys(const td_profile *p, uint64_t **out)
 				n = 0;
 
 	*out = NULL;
-	if (p->nkeys == 0)
+	if (p->keys.n == 0)
 		return TD_OK;
-	*out = td_alloc(p->env, p->nkeys * sizeof(uint64_t));
+	*out = td_alloc(p->env, p->keys.n * sizeof(uint64_t));
 	if (*out == NULL)
-		return td_fail(p->env, TD_ENOMEM, "out of memory sorting %zu page keys", p->nkeys);
-	for (i = 0; i < p->nkeyslots; i++)
-		if (p->keys[i] != 0)
-			(*out)[n++] = p->keys[i];
+		return td_fail(p->env, TD_ENOMEM, "out of memory sorting %zu page keys", p->keys.n);
+	for (i = 0; i < p->keys.nslots; i++)
+		if (p->keys.slot[i] != 0)
+			(*out)[n++] = p->keys.slot[i];
 	td_sort_u64(*out, n);
 	return TD_OK;
 }
@@ -753,7 +707,7 @@ serialize(const td_profile *p, td_buf *out, bool with_keys)
 	if ((st = check_usable(p)) != TD_OK)
 		return st;
 	with_keys = with_keys && p->keys_known;
-	nk = with_keys ? p->nkeys : 0;
+	nk = with_keys ? p->keys.n : 0;
 	if (p->entries > (SIZE_MAX - TD_PROFILE_HEADER_SIZE - 1 - out->len) / 32 ||
 		nk > (SIZE_MAX - TD_PROFILE_HEADER_SIZE - 1 - out->len) / 32)
 		return td_fail(env, TD_ENOMEM, "serialized profile size overflows");
