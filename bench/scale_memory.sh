@@ -20,7 +20,7 @@
 #   exact    template_profile(page)            profile_error = 0, capacity 8,388,608
 # Peak RSS growth of each backend (VmHWM after the query minus before it), CPU and
 # wall time.  Then, from the profile bytes (entries: u64 fp, u32 count, u32 delta at
-# offset H + 16 k, H the header size of the format version: src/core/site/profile.h), the fingerprints with count >= 0.1 N in each: the sets must be
+# offset H + 16 k, H the header size of the format version: src/core/site/profile_format.h), the fingerprints with count >= 0.1 N in each: the sets must be
 # equal, and the exact counts must be k_j * PAGES / 1000.  Exit status 1 if not.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,9 +1,10 @@
 /*
  * profile.c — the site profile: an open-addressing hash table of
  * (fingerprint, count, delta) kept small by mergeable lossy counting, the set
- * of page keys that finds exact duplicate pages, and the serialized format
- * (v2, reading v1) with a validating, zero-copy view.  profile.h states
- * the semantics and the guarantee; the comments here say how they are kept.
+ * of page keys that finds exact duplicate pages, and the table written to
+ * and read from its serialized form (whose bytes profile_format.c knows).
+ * profile.h states the semantics and the guarantee; the comments here say
+ * how they are kept.
  *
  * Failure atomicity: every allocation happens before the table is touched
  * (add_page and merge reserve slots up front; pruning never allocates), so
@@ -21,9 +22,7 @@
 
 #define MIN_CAPACITY	1024
 #define MIN_SLOTS		16
-#define MAX_PAGES		UINT32_MAX
-#define MAX_EPS_PPM		1000000
-#define POLL_EVERY		65536
+#define POLL_EVERY		65536	/* slots, keys or entries between two polls */
 
 typedef struct slot
 {
@@ -51,50 +50,6 @@ struct td_profile
 	uint64_t	overcounted;
 	uint64_t	unchecked;
 };
-
-static const uint8_t profile_magic[4] = {'T', 'D', 'P', 'F'};
-
-/* ---- byte order: the serialized form is little-endian, maybe unaligned ---- */
-
-static inline uint16_t
-load_le16(const uint8_t *b)
-{
-	return (uint16_t) (b[0] | b[1] << 8);
-}
-
-static inline uint32_t
-load_le32(const uint8_t *b)
-{
-	return (uint32_t) b[0] | (uint32_t) b[1] << 8 |
-		(uint32_t) b[2] << 16 | (uint32_t) b[3] << 24;
-}
-
-static inline uint64_t
-load_le64(const uint8_t *b)
-{
-	return (uint64_t) load_le32(b) | (uint64_t) load_le32(b + 4) << 32;
-}
-
-static inline void
-store_le16(uint8_t *b, uint16_t v)
-{
-	b[0] = (uint8_t) v;
-	b[1] = (uint8_t) (v >> 8);
-}
-
-static inline void
-store_le32(uint8_t *b, uint32_t v)
-{
-	store_le16(b, (uint16_t) v);
-	store_le16(b + 2, (uint16_t) (v >> 16));
-}
-
-static inline void
-store_le64(uint8_t *b, uint64_t v)
-{
-	store_le32(b, (uint32_t) v);
-	store_le32(b + 4, (uint32_t) (v >> 32));
-}
 
 /* ---- the hash table ---------------------------------------------------- */
 
@@ -249,7 +204,7 @@ count_above(const td_profile *p, uint64_t bound)
 static uint64_t
 eps_bound(const td_profile *p)
 {
-	return (uint64_t) p->settings.eps_ppm * p->pages / MAX_EPS_PPM;
+	return (uint64_t) p->settings.eps_ppm * p->pages / TD_PROFILE_MAX_EPS_PPM;
 }
 
 /*
@@ -350,9 +305,9 @@ check_settings(td_env *env, const td_profile_settings *s)
 {
 	if (s->unit != TD_UNIT_NODE && s->unit != TD_UNIT_CHUNK)
 		return td_fail(env, TD_EARG, "unknown profile unit %u", (unsigned) s->unit);
-	if (s->eps_ppm > MAX_EPS_PPM)
+	if (s->eps_ppm > TD_PROFILE_MAX_EPS_PPM)
 		return td_fail(env, TD_EARG, "eps of %u ppm is over %u ppm",
-					   (unsigned) s->eps_ppm, (unsigned) MAX_EPS_PPM);
+					   (unsigned) s->eps_ppm, (unsigned) TD_PROFILE_MAX_EPS_PPM);
 	if (s->capacity < MIN_CAPACITY)
 		return td_fail(env, TD_EARG, "profile capacity %u is below the minimum of %u",
 					   (unsigned) s->capacity, (unsigned) MIN_CAPACITY);
@@ -459,9 +414,9 @@ td_profile_add_keyed_page(td_profile *p, uint64_t page_key,
 		p->duplicates++;
 		return TD_OK;
 	}
-	if (p->pages >= MAX_PAGES)
+	if (p->pages >= TD_PROFILE_MAX_PAGES)
 		return td_fail(env, TD_ELIMIT, "profile already holds the maximum of %u pages",
-					   (unsigned) MAX_PAGES);
+					   (unsigned) TD_PROFILE_MAX_PAGES);
 	if (!distinct_sorted(fps, n))
 	{
 		/* document frequency: a duplicate must count once, so sort a copy */
@@ -492,7 +447,7 @@ td_profile_add_keyed_page(td_profile *p, uint64_t page_key,
 
 	if (p->settings.eps_ppm != 0)
 	{
-		window = (MAX_EPS_PPM + p->settings.eps_ppm - 1) / p->settings.eps_ppm;
+		window = (TD_PROFILE_MAX_EPS_PPM + p->settings.eps_ppm - 1) / p->settings.eps_ppm;
 		if (p->pages % window == 0 && eps_bound(p) > p->error)
 			prune(p, eps_bound(p));
 	}
@@ -558,9 +513,9 @@ td_profile_merge(td_profile *dst, const td_profile *src)
 	if (dst->settings.fp_scheme != src->settings.fp_scheme)
 		return td_fail(env, TD_EARG, "cannot merge profiles of fingerprint schemes %u and %u",
 					   (unsigned) dst->settings.fp_scheme, (unsigned) src->settings.fp_scheme);
-	if (src->pages > MAX_PAGES - dst->pages)
+	if (src->pages > TD_PROFILE_MAX_PAGES - dst->pages)
 		return td_fail(env, TD_ELIMIT, "merged profile would hold more than %u pages",
-					   (unsigned) MAX_PAGES);
+					   (unsigned) TD_PROFILE_MAX_PAGES);
 	if (dst->keys_known && src->keys_known &&
 		(st = key_reserve(dst, src->keys.n)) != TD_OK)
 		return st;
@@ -697,6 +652,7 @@ serialize(const td_profile *p, td_buf *out, bool with_keys)
 	td_env	   *env = p->env;
 	uint64_t   *fps;
 	uint64_t   *keys = NULL;
+	td_profile_view h;
 	uint8_t    *b;
 	size_t		total;
 	size_t		nk;
@@ -729,31 +685,29 @@ serialize(const td_profile *p, td_buf *out, bool with_keys)
 			fps[n++] = p->slots[i].fp;
 	td_sort_u64(fps, n);
 
+	memset(&h, 0, sizeof(h));
+	h.unit = p->settings.unit;
+	h.flags = with_keys ? TD_PROFILE_F_KEYS : 0;
+	h.fp_scheme = p->settings.fp_scheme;
+	h.eps_ppm = p->settings.eps_ppm;
+	h.pages = p->pages;
+	h.error = p->error;
+	h.n_entries = n;
+	h.duplicates = p->duplicates;
+	h.overcounted = p->overcounted;
+	h.unchecked = p->unchecked;
+	h.n_keys = nk;
 	b = (uint8_t *) out->data + out->len;
-	memcpy(b, profile_magic, 4);
-	store_le16(b + 4, TD_PROFILE_VERSION);
-	b[6] = p->settings.unit;
-	b[7] = with_keys ? TD_PROFILE_F_KEYS : 0;
-	store_le32(b + 8, p->settings.fp_scheme);
-	store_le32(b + 12, p->settings.eps_ppm);
-	store_le64(b + 16, p->pages);
-	store_le64(b + 24, p->error);
-	store_le64(b + 32, n);
-	store_le64(b + 40, p->duplicates);
-	store_le64(b + 48, p->overcounted);
-	store_le64(b + 56, p->unchecked);
-	store_le64(b + 64, nk);
+	td_profile_put_header(b, &h);
 	b += TD_PROFILE_HEADER_SIZE;
 	for (i = 0; i < n; i++, b += TD_PROFILE_ENTRY_SIZE)
 	{
 		const slot *s = probe(p, fps[i]);
 
-		store_le64(b, s->fp);
-		store_le32(b + 8, s->count);
-		store_le32(b + 12, s->delta);
+		td_profile_put_entry(b, s->fp, s->count, s->delta);
 	}
 	for (i = 0; i < nk; i++, b += TD_PROFILE_KEY_SIZE)
-		store_le64(b, keys[i]);
+		td_profile_put_key(b, keys[i]);
 	out->len += total;
 	td_free(env, fps);
 	td_free(env, keys);
@@ -770,251 +724,6 @@ td_status
 td_profile_serialize_state(const td_profile *p, td_buf *out)
 {
 	return serialize(p, out, true);
-}
-
-/* The v2 duplicate fields; v1 has none (its pages were all counted unchecked). */
-static td_status
-check_v2_fields(td_env *env, const uint8_t *b, size_t len, td_profile_view *v)
-{
-	if (len < TD_PROFILE_HEADER_SIZE)
-		return td_fail(env, TD_EFORMAT,
-					   "profile is truncated: %zu bytes, the header alone takes %d",
-					   len, TD_PROFILE_HEADER_SIZE);
-	v->duplicates = load_le64(b + 40);
-	v->overcounted = load_le64(b + 48);
-	v->unchecked = load_le64(b + 56);
-	v->n_keys = load_le64(b + 64);
-	if (v->overcounted > v->pages || v->unchecked > v->pages)
-		return td_fail(env, TD_EFORMAT,
-					   "profile duplicate tallies (%llu overcounted, %llu unchecked) exceed its %llu pages",
-					   (unsigned long long) v->overcounted, (unsigned long long) v->unchecked,
-					   (unsigned long long) v->pages);
-	if (!(v->flags & TD_PROFILE_F_KEYS) && v->n_keys != 0)
-		return td_fail(env, TD_EFORMAT, "profile has %llu page keys but no page-key flag",
-					   (unsigned long long) v->n_keys);
-	if ((v->flags & TD_PROFILE_F_KEYS) &&
-		(v->n_keys > v->pages || v->n_keys + v->overcounted + v->unchecked != v->pages))
-		return td_fail(env, TD_EFORMAT,
-					   "profile page keys (%llu) + overcounted (%llu) + unchecked (%llu) do not add up to its %llu pages",
-					   (unsigned long long) v->n_keys, (unsigned long long) v->overcounted,
-					   (unsigned long long) v->unchecked, (unsigned long long) v->pages);
-	return TD_OK;
-}
-
-static td_status
-check_header(td_env *env, const uint8_t *b, size_t len, td_profile_view *v)
-{
-	uint64_t	n;
-	size_t		header;
-	size_t		body;
-	td_status	st;
-
-	if (len < TD_PROFILE_V1_HEADER_SIZE)
-		return td_fail(env, TD_EFORMAT,
-					   "profile is truncated: %zu bytes, the header alone takes %d",
-					   len, TD_PROFILE_V1_HEADER_SIZE);
-	if (memcmp(b, profile_magic, 4) != 0)
-		return td_fail(env, TD_EFORMAT, "not a templatedet profile: bad magic bytes");
-	v->version = load_le16(b + 4);
-	if (v->version != 1 && v->version != TD_PROFILE_VERSION)
-		return td_fail(env, TD_EFORMAT,
-					   "unsupported profile format version %u (this build reads versions 1 and %d)",
-					   (unsigned) v->version, TD_PROFILE_VERSION);
-	v->unit = b[6];
-	if (v->unit != TD_UNIT_NODE && (v->version == 1 || v->unit != TD_UNIT_CHUNK))
-		return td_fail(env, TD_EFORMAT, "unknown profile unit %u", (unsigned) v->unit);
-	v->flags = b[7];
-	if (v->flags & ~(v->version == 1 ? 0 : TD_PROFILE_F_KEYS))
-		return td_fail(env, TD_EFORMAT, "reserved profile flags 0x%02x are set", (unsigned) b[7]);
-	v->fp_scheme = load_le32(b + 8);
-	v->eps_ppm = load_le32(b + 12);
-	if (v->eps_ppm > MAX_EPS_PPM)
-		return td_fail(env, TD_EFORMAT, "profile eps of %u ppm is over %u ppm",
-					   (unsigned) v->eps_ppm, (unsigned) MAX_EPS_PPM);
-	v->pages = load_le64(b + 16);
-	if (v->pages > MAX_PAGES)
-		return td_fail(env, TD_EFORMAT, "profile claims %llu pages, over the maximum of %u",
-					   (unsigned long long) v->pages, (unsigned) MAX_PAGES);
-	v->error = load_le64(b + 24);
-	if (v->error > v->pages)
-		return td_fail(env, TD_EFORMAT, "profile error bound %llu exceeds its %llu pages",
-					   (unsigned long long) v->error, (unsigned long long) v->pages);
-	n = load_le64(b + 32);
-	if (v->version == 1)
-	{
-		header = TD_PROFILE_V1_HEADER_SIZE;
-		v->unchecked = v->pages;
-	}
-	else
-	{
-		header = TD_PROFILE_HEADER_SIZE;
-		if ((st = check_v2_fields(env, b, len, v)) != TD_OK)
-			return st;
-	}
-	/* compare in units: 16 n + 8 k may overflow, (len - header) / 8 cannot */
-	body = (len - header) / TD_PROFILE_KEY_SIZE;
-	if ((len - header) % TD_PROFILE_KEY_SIZE != 0 || n > body / 2 ||
-		body - 2 * n != v->n_keys)
-		return td_fail(env, TD_EFORMAT,
-					   "profile size %zu bytes does not match its %llu entries and %llu page keys",
-					   len, (unsigned long long) n, (unsigned long long) v->n_keys);
-	v->n_entries = n;
-	v->entries = b + header;
-	v->keys = v->entries + n * TD_PROFILE_ENTRY_SIZE;
-	return TD_OK;
-}
-
-static td_status
-check_keys(td_env *env, const td_profile_view *v)
-{
-	uint64_t	prev = 0;
-	uint64_t	i;
-
-	for (i = 0; i < v->n_keys; i++)
-	{
-		uint64_t	key = load_le64(v->keys + i * TD_PROFILE_KEY_SIZE);
-
-		if (td_poll_every(env, i + 1, POLL_EVERY))
-			return td_fail(env, TD_EINTR, "profile validation interrupted");
-		if (key == 0 || key <= prev)
-			return td_fail(env, TD_EFORMAT,
-						   "profile page key %llu is 0 or not in strictly ascending order",
-						   (unsigned long long) i);
-		prev = key;
-	}
-	return TD_OK;
-}
-
-static td_status
-check_entries(td_env *env, const td_profile_view *v)
-{
-	uint64_t	prev = 0;
-	uint64_t	i;
-
-	for (i = 0; i < v->n_entries; i++)
-	{
-		const uint8_t *e = v->entries + i * TD_PROFILE_ENTRY_SIZE;
-		uint64_t	fp = load_le64(e);
-		uint32_t	count = load_le32(e + 8);
-		uint32_t	delta = load_le32(e + 12);
-
-		if (td_poll_every(env, i + 1, POLL_EVERY))
-			return td_fail(env, TD_EINTR, "profile validation interrupted");
-		if (fp == 0)
-			return td_fail(env, TD_EFORMAT, "profile entry %llu has fingerprint 0",
-						   (unsigned long long) i);
-		if (i > 0 && fp <= prev)
-			return td_fail(env, TD_EFORMAT,
-						   "profile entry %llu is not in strictly ascending fingerprint order",
-						   (unsigned long long) i);
-		if (count == 0)
-			return td_fail(env, TD_EFORMAT, "profile entry %llu has count 0",
-						   (unsigned long long) i);
-		if ((uint64_t) count + delta > v->pages)
-			return td_fail(env, TD_EFORMAT,
-						   "profile entry %llu: count %u + delta %u exceeds its %llu pages",
-						   (unsigned long long) i, (unsigned) count, (unsigned) delta,
-						   (unsigned long long) v->pages);
-		if (delta > v->error)
-			return td_fail(env, TD_EFORMAT,
-						   "profile entry %llu: delta %u exceeds the error bound %llu",
-						   (unsigned long long) i, (unsigned) delta,
-						   (unsigned long long) v->error);
-		prev = fp;
-	}
-	return TD_OK;
-}
-
-td_status
-td_profile_view_init(td_env *env, const void *bytes, size_t len, td_profile_view *view)
-{
-	td_profile_view v;
-	td_status	st;
-
-	memset(&v, 0, sizeof(v));
-	if ((st = check_header(env, bytes, len, &v)) != TD_OK ||
-		(st = check_entries(env, &v)) != TD_OK ||
-		(st = check_keys(env, &v)) != TD_OK)
-		return st;
-	*view = v;
-	return TD_OK;
-}
-
-uint32_t
-td_profile_view_count(const td_profile_view *view, uint64_t fp)
-{
-	uint64_t	lo = 0;
-	uint64_t	hi = view->n_entries;
-	int			guesses;
-
-	/*
-	 * Fingerprints are hashes, spread evenly over 64 bits: two interpolation
-	 * steps land next to the entry in a table of any size, where a binary
-	 * search takes log2(n) dependent loads.  A forged profile with skewed
-	 * keys only makes the steps useless: the binary search below finishes.
-	 */
-	for (guesses = 0; guesses < 2 && hi - lo > 16; guesses++)
-	{
-		uint64_t	first = load_le64(view->entries + lo * TD_PROFILE_ENTRY_SIZE);
-		uint64_t	last = load_le64(view->entries + (hi - 1) * TD_PROFILE_ENTRY_SIZE);
-		uint64_t	span = hi - 1 - lo;
-		uint64_t	at,
-					key,
-					step;
-
-		if (fp < first || fp > last)
-			return 0;
-		if (last == first)
-			break;
-		at = lo + (uint64_t) ((double) (fp - first) / (double) (last - first) * (double) span);
-		if (at > hi - 1)
-			at = hi - 1;
-		key = load_le64(view->entries + at * TD_PROFILE_ENTRY_SIZE);
-		if (key == fp)
-			return load_le32(view->entries + at * TD_PROFILE_ENTRY_SIZE + 8);
-		/* bracket fp by a window around the guess, widened until it holds */
-		for (step = 8;; step *= 2)
-		{
-			if (key < fp)
-			{
-				uint64_t	end = at + step < hi ? at + step : hi;
-
-				if (end == hi || load_le64(view->entries + (end - 1) * TD_PROFILE_ENTRY_SIZE) >= fp)
-				{
-					lo = at + 1;
-					hi = end;
-					break;
-				}
-				at = end - 1;
-			}
-			else
-			{
-				uint64_t	start = at >= lo + step ? at - step : lo;
-
-				if (start == lo || load_le64(view->entries + start * TD_PROFILE_ENTRY_SIZE) <= fp)
-				{
-					lo = start;
-					hi = at;
-					break;
-				}
-				at = start;
-			}
-		}
-	}
-	while (lo < hi)
-	{
-		uint64_t	mid = lo + (hi - lo) / 2;
-		const uint8_t *e = view->entries + mid * TD_PROFILE_ENTRY_SIZE;
-		uint64_t	key = load_le64(e);
-
-		if (key == fp)
-			return load_le32(e + 8);
-		if (key < fp)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return 0;
 }
 
 td_status
@@ -1061,11 +770,13 @@ td_profile_deserialize(td_env *env, const void *bytes, size_t len,
 			td_profile_free(p);
 			return td_fail(env, TD_EINTR, "profile deserialization interrupted");
 		}
-		key_insert(p, load_le64(v.keys + i * TD_PROFILE_KEY_SIZE));
+		key_insert(p, td_profile_view_key(&v, i));
 	}
 	for (i = 0; i < v.n_entries; i++)
 	{
-		const uint8_t *e = v.entries + i * TD_PROFILE_ENTRY_SIZE;
+		uint64_t	fp;
+		uint32_t	count,
+					delta;
 		slot	   *s;
 
 		if (td_poll_every(env, i + 1, POLL_EVERY))
@@ -1074,9 +785,10 @@ td_profile_deserialize(td_env *env, const void *bytes, size_t len,
 			return td_fail(env, TD_EINTR, "profile deserialization interrupted");
 		}
 		/* distinct by validation; beyond the capacity, new_slot prunes */
-		s = new_slot(p, load_le64(e));
-		s->count = load_le32(e + 8);
-		s->delta = load_le32(e + 12);
+		td_profile_view_entry(&v, i, &fp, &count, &delta);
+		s = new_slot(p, fp);
+		s->count = count;
+		s->delta = delta;
 	}
 	*out = p;
 	return TD_OK;

@@ -23,9 +23,9 @@
  *
  * Two representations:
  *  - td_profile: a hash table, the aggregate's state (add, merge, prune);
- *  - the serialized bytes (format below), which is what is stored in the
- *    database; td_profile_view reads them in place, without copying, for
- *    lookups (binary search over the sorted entries).
+ *  - the serialized bytes (profile_format.h), which is what is stored in
+ *    the database; td_profile_view reads them in place, without copying,
+ *    for lookups (binary search over the sorted entries).
  *
  * Exact duplicate pages (seed 002 removes them before counting): a page
  * added with its content key (td_page_key) whose key the profile holds
@@ -43,43 +43,12 @@
  * stays as small as its entries: merging stored profiles cannot recognise
  * pages present in both.  Always N = keys + overcounted + unchecked while
  * the keys are known.
- *
- * Serialized format, version 2, all integers little-endian:
- *   0  magic "TDPF" (4 bytes)
- *   4  u16 version = 2
- *   6  u8  unit: 0 = DOM node fingerprints, 1 = table text chunks (chunk.h)
- *   7  u8  flags: bit 0 = page keys follow the entries (state form); others 0
- *   8  u32 fingerprint scheme (TD_FP_SCHEME or TD_CHUNK_SCHEME when built)
- *  12  u32 eps in parts per million (0 .. 1000000)
- *  16  u64 pages N   (<= UINT32_MAX)
- *  24  u64 error bound E (<= N)
- *  32  u64 number of entries n
- *  40  u64 duplicates: pages not counted as exact copies of a counted page
- *  48  u64 overcounted (<= N)
- *  56  u64 unchecked (<= N)
- *  64  u64 number of page keys k (0 unless flag bit 0; then k + overcounted
- *      + unchecked = N)
- *  72  n entries of 16 bytes: u64 fp, u32 count, u32 delta;
- *      fp strictly ascending, fp != 0, 1 <= count, count + delta <= N, delta <= E
- *      then k page keys of 8 bytes, strictly ascending, != 0
- *  total size is exactly 72 + 16 n + 8 k; anything else is TD_EFORMAT.
- * Version 1 (node profiles before duplicate detection) is read as well: the
- * same first 40 bytes with version 1, unit 0 and flags 0, then the entries;
- * its duplicate counters read as 0 and unchecked as N.
  */
 #ifndef TD_PROFILE_H
 #define TD_PROFILE_H
 
 #include "base/env.h"
-
-#define TD_PROFILE_VERSION		2
-#define TD_PROFILE_HEADER_SIZE	72
-#define TD_PROFILE_V1_HEADER_SIZE	40
-#define TD_PROFILE_ENTRY_SIZE	16
-#define TD_PROFILE_KEY_SIZE		8
-#define TD_PROFILE_F_KEYS		0x01
-#define TD_UNIT_NODE			0
-#define TD_UNIT_CHUNK			1
+#include "site/profile_format.h"
 
 typedef struct td_profile td_profile;
 
@@ -124,38 +93,14 @@ td_status	td_profile_serialize(const td_profile *p, td_buf *out);
 td_status	td_profile_serialize_state(const td_profile *p, td_buf *out);
 
 /*
- * Validates bytes and loads them into a new table with the given capacity (0:
- * settings of the bytes), with their page keys if any; dedup_capacity is the
- * number of keys loaded until td_profile_set_dedup_capacity.
+ * Validates bytes (td_profile_view_init) and loads them into a new table
+ * with the given capacity (0: settings of the bytes), with their page keys
+ * if any; dedup_capacity is the number of keys loaded until
+ * td_profile_set_dedup_capacity.
  */
 td_status	td_profile_deserialize(td_env *env, const void *bytes, size_t len,
 								   uint32_t capacity, td_profile **out);
 /* Most page keys held from now on (held keys beyond it stay). */
 void		td_profile_set_dedup_capacity(td_profile *p, uint32_t dedup_capacity);
-
-/* A validated read-only view of serialized bytes. */
-typedef struct td_profile_view
-{
-	const uint8_t *entries;		/* first entry, inside the caller's bytes */
-	uint64_t	n_entries;
-	const uint8_t *keys;		/* first page key, inside the caller's bytes */
-	uint64_t	n_keys;
-	uint64_t	pages;
-	uint64_t	error;
-	uint64_t	duplicates;
-	uint64_t	overcounted;
-	uint64_t	unchecked;
-	uint32_t	eps_ppm;
-	uint32_t	fp_scheme;
-	uint8_t		unit;
-	uint8_t		flags;
-	uint16_t	version;
-} td_profile_view;
-
-/* Checks every field and entry (TD_EFORMAT with a precise message) and fills view. */
-td_status	td_profile_view_init(td_env *env, const void *bytes, size_t len, td_profile_view *view);
-
-/* Pages fp occurs on (the lower bound count), 0 when absent. */
-uint32_t	td_profile_view_count(const td_profile_view *view, uint64_t fp);
 
 #endif

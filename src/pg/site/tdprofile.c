@@ -1,9 +1,9 @@
 /*
  * tdprofile.c — the tdprofile type: a varlena holding a profile's serialized
- * bytes (format in profile.h).  Text form: base64 of those bytes, so pg_dump
- * and text COPY round-trip; binary form: the bytes themselves.  Every way in
- * (text, binary, bytea cast) validates every field, so functions reading a
- * stored profile can trust its layout.
+ * bytes (format in profile_format.h).  Text form: base64 of those bytes, so
+ * pg_dump and text COPY round-trip; binary form: the bytes themselves.
+ * Every way in (text, binary, bytea cast) validates every field, so
+ * functions reading a stored profile can trust its layout.
  */
 #include "pg/base/glue.h"
 
