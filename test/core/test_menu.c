@@ -460,6 +460,70 @@ test_enomem_interrupt(void)
 	td_tree_free(key);
 }
 
+/*
+ * The steps of td_menu_pages, driven by a caller that reads the pages
+ * itself (the database glue): the same result as with a loader, and a
+ * caller that stops early (its read failed) ends the search with its own
+ * status, nothing leaked.
+ */
+static void
+test_menu_steps(void)
+{
+	counting	cnt = {0, -1, 0};
+	td_env		env = {c_alloc, c_realloc, c_free, c_interrupted, &cnt, ""};
+	td_env		plain;
+	td_tree    *key;
+	td_menu_search s;
+	td_menu_result res;
+	td_menu_options opt = {4, 100, TD_LINKS_SAME_DOMAIN};
+	crawl		c = {crawl_urls, crawl_html, 5, 0, 0, {0}};
+	const char *ku = "http://x.org/s/key";
+	const char *url;
+	size_t		len;
+	td_status	st;
+	int			reads = 0;
+
+	td_env_default(&plain);
+	key = parse(&plain, key_html);
+	st = td_menu_search_begin(&s, &env, key, ku, strlen(ku), &opt, &res);
+	while (st == TD_OK && (st = td_menu_search_next(&s, &url, &len)) == TD_OK && url != NULL)
+	{
+		td_tree    *page = NULL;
+
+		reads++;
+		CHECK(url[len] == '\0', "url NUL-terminated");
+		if ((st = load(&c, url, len, &page)) == TD_OK)
+			st = td_menu_search_add(&s, page);
+	}
+	CHECK(td_menu_search_end(&s, st) == TD_OK && res.cs_size == 4 && res.pages_read == 5 &&
+		  res.lookups == 6 && reads == 6 && res.cs[3] == 5, "steps: 4-CS %u %u %u",
+		  res.cs_size, res.pages_read, res.lookups);
+	td_menu_result_free(&res);
+	CHECK(cnt.live == 0, "steps: leak %ld", cnt.live);
+
+	/* a read fails after two pages: the caller ends the search with its status */
+	c.loads = 0;
+	st = td_menu_search_begin(&s, &env, key, ku, strlen(ku), &opt, &res);
+	for (int k = 0; st == TD_OK && k < 2; k++)
+	{
+		td_tree    *page = NULL;
+
+		if ((st = td_menu_search_next(&s, &url, &len)) == TD_OK &&
+			(st = load(&c, url, len, &page)) == TD_OK)
+			st = td_menu_search_add(&s, page);
+	}
+	CHECK(st == TD_OK && res.pages_read == 2, "two pages read");
+	CHECK(td_menu_search_end(&s, TD_ELIMIT) == TD_ELIMIT && res.cs == NULL && res.read == NULL,
+		  "ended with the caller's status, result freed");
+	CHECK(cnt.live == 0, "early end: leak %ld", cnt.live);
+
+	/* a bad option: end after a failed begin is safe */
+	opt.n = 0;
+	st = td_menu_search_begin(&s, &env, key, ku, strlen(ku), &opt, &res);
+	CHECK(td_menu_search_end(&s, st) == TD_EARG && cnt.live == 0, "failed begin");
+	td_tree_free(key);
+}
+
 int
 main(void)
 {
@@ -471,5 +535,6 @@ main(void)
 	test_dom_relevance();
 	test_menu_pages();
 	test_enomem_interrupt();
+	test_menu_steps();
 	return check_done("test_menu");
 }

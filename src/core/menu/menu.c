@@ -19,7 +19,7 @@
 /* clique search steps between two polls of env->interrupted */
 #define POLL_EVERY 4096
 
-typedef struct read_page
+typedef struct td_menu_read
 {
 	uint32_t	pos;			/* position in links.order */
 	uint32_t   *out;			/* sorted positions it links to */
@@ -210,99 +210,135 @@ page_out(td_env *env, const td_tree *page, const td_links *key, const uint32_t *
 }
 
 td_status
-td_menu_pages(td_env *env, const td_tree *key, const char *key_url, size_t key_len,
-			  const td_menu_options *opt, td_page_loader load, void *arg,
-			  td_menu_result *out)
+td_menu_search_begin(td_menu_search *s, td_env *env, const td_tree *key, const char *key_url,
+					 size_t key_len, const td_menu_options *opt, td_menu_result *out)
 {
 	td_links   *links = &out->links;
-	read_page  *pages = NULL;
-	uint32_t   *slots = NULL,
-			   *cs = NULL;
-	uint32_t	cap = 1,
-				n_read = 0,
-				cs_size = 0;
+	uint32_t	most_reads;
 	td_status	st;
 
+	memset(s, 0, sizeof(*s));
+	s->env = env;
+	s->out = out;
+	s->n = opt->n;
+	s->max_reads = opt->max_reads;
+	s->flags = opt->flags;
+	s->cap = 1;
 	memset(out, 0, sizeof(*out));
 	td_links_init(links, env);
 	if (opt->n < 1 || opt->n > TD_MENU_MAX_N)
 		return td_fail(env, TD_EARG, "n must be between 1 and %d", TD_MENU_MAX_N);
 	if ((st = td_links_extract(key, key_url, key_len, opt->flags, links)) != TD_OK ||
 		(st = td_links_order(key, links, key_url, key_len)) != TD_OK)
-		goto fail;
+		return st;
 
-	while (cap < 2 * (links->n_order + 1))
-		cap <<= 1;
-	slots = td_alloc(env, (size_t) cap * sizeof(uint32_t));
-	pages = td_alloc(env, ((size_t) (opt->max_reads < links->n_order ? opt->max_reads
-									 : links->n_order) + 1) * sizeof(read_page));
+	while (s->cap < 2 * (links->n_order + 1))
+		s->cap <<= 1;
+	most_reads = opt->max_reads < links->n_order ? opt->max_reads : links->n_order;
+	s->slots = td_alloc(env, (size_t) s->cap * sizeof(uint32_t));
+	s->pages = td_alloc(env, ((size_t) most_reads + 1) * sizeof(read_page));
 	out->cs = td_alloc(env, (size_t) opt->n * sizeof(uint32_t));
-	out->read = td_alloc(env, ((size_t) (opt->max_reads < links->n_order ? opt->max_reads
-										 : links->n_order) + 1) * sizeof(uint32_t));
-	cs = td_alloc(env, (size_t) opt->n * sizeof(uint32_t));
-	if (!slots || !pages || !out->cs || !out->read || !cs)
-	{
-		st = td_fail(env, TD_ENOMEM, "out of memory");
-		goto fail;
-	}
-	memset(slots, 0xff, (size_t) cap * sizeof(uint32_t));
+	out->read = td_alloc(env, ((size_t) most_reads + 1) * sizeof(uint32_t));
+	s->cs = td_alloc(env, (size_t) opt->n * sizeof(uint32_t));
+	if (!s->slots || !s->pages || !out->cs || !out->read || !s->cs)
+		return td_fail(env, TD_ENOMEM, "out of memory");
+	memset(s->slots, 0xff, (size_t) s->cap * sizeof(uint32_t));
 	for (uint32_t p = 0; p < links->n_order; p++)
 	{
 		const char *u = td_link_url(links, links->order[p]);
 		uint32_t	ul = links->v[links->order[p]].url_len;
-		uint32_t	h = (uint32_t) td_hash64(u, ul, 0x4d454e55ULL) & (cap - 1);
+		uint32_t	h = (uint32_t) td_hash64(u, ul, 0x4d454e55ULL) & (s->cap - 1);
 
-		while (slots[h] != TD_NONE)
-			h = (h + 1) & (cap - 1);
-		slots[h] = p;
+		while (s->slots[h] != TD_NONE)
+			h = (h + 1) & (s->cap - 1);
+		s->slots[h] = p;
 	}
+	return TD_OK;
+}
 
-	for (uint32_t p = 0; p < links->n_order && n_read < opt->max_reads; p++)
+td_status
+td_menu_search_next(td_menu_search *s, const char **url, size_t *len)
+{
+	const td_links *links = &s->out->links;
+	uint32_t	idx;
+
+	*url = NULL;
+	*len = 0;
+	if (s->next >= links->n_order || s->n_read >= s->max_reads || s->out->cs_size == s->n)
+		return TD_OK;
+	if (td_interrupted(s->env))
+		return td_fail(s->env, TD_EINTR, "interrupted");
+	idx = links->order[s->next];
+	s->out->lookups++;
+	*url = td_link_url(links, idx);
+	*len = links->v[idx].url_len;
+	return TD_OK;
+}
+
+td_status
+td_menu_search_add(td_menu_search *s, td_tree *page)
+{
+	td_menu_result *out = s->out;
+	read_page  *rp = &s->pages[s->n_read];
+	uint32_t	p = s->next++;
+	uint32_t	cs_size = 0;
+	td_status	st;
+
+	if (page == NULL)
+		return TD_OK;			/* not in the crawl: skipped */
+	out->read[out->pages_read++] = p;
+	rp->pos = p;
+	rp->out = NULL;
+	rp->n_out = 0;
+	st = page_out(s->env, page, &out->links, s->slots, s->cap, p, s->flags, rp);
+	td_tree_free(page);
+	s->n_read++;
+	if (st != TD_OK)
+		return st;
+	if ((st = largest_cs(s->env, s->pages, s->n_read - 1, s->n, s->cs, &cs_size)) != TD_OK)
+		return st;
+	if (cs_size > out->cs_size)
 	{
-		uint32_t	idx = links->order[p];
+		memcpy(out->cs, s->cs, cs_size * sizeof(uint32_t));
+		out->cs_size = cs_size;
+	}
+	return TD_OK;
+}
+
+td_status
+td_menu_search_end(td_menu_search *s, td_status st)
+{
+	td_env	   *env = s->env;
+
+	if (st != TD_OK)
+		td_menu_result_free(s->out);
+	for (uint32_t i = 0; s->pages && i < s->n_read; i++)
+		td_free(env, s->pages[i].out);
+	td_free(env, s->pages);
+	td_free(env, s->slots);
+	td_free(env, s->cs);
+	memset(s, 0, sizeof(*s));
+	return st;
+}
+
+td_status
+td_menu_pages(td_env *env, const td_tree *key, const char *key_url, size_t key_len,
+			  const td_menu_options *opt, td_page_loader load, void *arg,
+			  td_menu_result *out)
+{
+	td_menu_search s;
+	const char *url;
+	size_t		len;
+	td_status	st = td_menu_search_begin(&s, env, key, key_url, key_len, opt, out);
+
+	while (st == TD_OK && (st = td_menu_search_next(&s, &url, &len)) == TD_OK && url != NULL)
+	{
 		td_tree    *page = NULL;
 
-		if (td_interrupted(env))
-		{
-			st = td_fail(env, TD_EINTR, "interrupted");
-			goto fail;
-		}
-		out->lookups++;
-		if ((st = load(arg, td_link_url(links, idx), links->v[idx].url_len, &page)) != TD_OK)
-			goto fail;
-		if (page == NULL)
-			continue;			/* not in the crawl: skipped */
-		out->read[out->pages_read++] = p;
-		pages[n_read].pos = p;
-		pages[n_read].out = NULL;
-		pages[n_read].n_out = 0;
-		st = page_out(env, page, links, slots, cap, p, opt->flags, &pages[n_read]);
-		td_tree_free(page);
-		n_read++;
-		if (st != TD_OK)
-			goto fail;
-		if ((st = largest_cs(env, pages, n_read - 1, opt->n, cs, &cs_size)) != TD_OK)
-			goto fail;
-		if (cs_size > out->cs_size)
-		{
-			memcpy(out->cs, cs, cs_size * sizeof(uint32_t));
-			out->cs_size = cs_size;
-		}
-		if (out->cs_size == opt->n)
-			break;
+		if ((st = load(arg, url, len, &page)) == TD_OK)
+			st = td_menu_search_add(&s, page);
 	}
-	st = TD_OK;
-	goto done;
-
-fail:
-	td_menu_result_free(out);
-done:
-	for (uint32_t i = 0; pages && i < n_read; i++)
-		td_free(env, pages[i].out);
-	td_free(env, pages);
-	td_free(env, slots);
-	td_free(env, cs);
-	return st;
+	return td_menu_search_end(&s, st);
 }
 
 void

@@ -25,7 +25,9 @@
  * Loads the page at url (a normalised URL, NUL-terminated): *page is the
  * parsed page, or NULL when the crawl has no such page.  The core frees the
  * page with td_tree_free.  A status other than TD_OK stops the search and is
- * returned as is.
+ * returned as is.  A loader always returns: one that may raise an error
+ * (longjmp, as PostgreSQL's ereport does) must not be called from the core;
+ * its caller reads the pages itself with the td_menu_search steps below.
  */
 typedef td_status (*td_page_loader) (void *arg, const char *url, size_t len, td_tree **page);
 
@@ -58,5 +60,58 @@ td_status	td_menu_pages(td_env *env, const td_tree *key, const char *key_url, si
 						  td_menu_result *out);
 
 void		td_menu_result_free(td_menu_result *res);
+
+/*
+ * td_menu_pages one read at a time, for a caller that reads the pages
+ * itself (the database glue, whose reads may raise errors: then no core
+ * frame is on the stack).  td_menu_pages is
+ *
+ *     st = td_menu_search_begin(&s, env, key, key_url, key_len, opt, out);
+ *     while (st == TD_OK && (st = td_menu_search_next(&s, &url, &len)) == TD_OK
+ *            && url != NULL)
+ *         st = td_menu_search_add(&s, <the page at url, or NULL>);
+ *     st = td_menu_search_end(&s, st);
+ *
+ * and the steps give the same result whoever reads the pages.  Call
+ * td_menu_search_end once begin was called, whatever happened (it frees
+ * the search, and out unless st is TD_OK).  A caller that unwinds past
+ * the search instead leaves its memory to the env's allocator.
+ */
+typedef struct td_menu_search
+{
+	/* private to menu.c */
+	td_env	   *env;
+	td_menu_result *out;
+	uint32_t	n;
+	uint32_t	max_reads;
+	unsigned	flags;
+	uint32_t   *slots;			/* links.order positions by URL hash */
+	uint32_t	cap;
+	struct td_menu_read *pages; /* the pages read */
+	uint32_t	n_read;
+	uint32_t   *cs;				/* scratch for the CS of the last page read */
+	uint32_t	next;			/* position in links.order of the next link */
+} td_menu_search;
+
+/* Checks the options and orders the key page's links (td_links_order). */
+td_status	td_menu_search_begin(td_menu_search *s, td_env *env, const td_tree *key,
+								 const char *key_url, size_t key_len,
+								 const td_menu_options *opt, td_menu_result *out);
+
+/*
+ * The URL of the next page to read (NUL-terminated, valid while out is),
+ * or *url NULL when the search is over: an n-CS found, the links or
+ * max_reads used up.  TD_EINTR when env asks to stop.
+ */
+td_status	td_menu_search_next(td_menu_search *s, const char **url, size_t *len);
+
+/*
+ * The page at the URL next gave, or NULL when the crawl has none; takes
+ * the page (frees it with td_tree_free).  Call once after each URL.
+ */
+td_status	td_menu_search_add(td_menu_search *s, td_tree *page);
+
+/* Frees the search; returns st, having freed out unless st is TD_OK. */
+td_status	td_menu_search_end(td_menu_search *s, td_status st);
 
 #endif							/* TD_MENU_H */

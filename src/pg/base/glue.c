@@ -19,11 +19,15 @@
  * The core must never see an ereport: allocation failures come back as NULL
  * (MCXT_ALLOC_NO_OOM) and become TD_ENOMEM, reported once the core has
  * unwound and freed what it held.  HUGE because a 1 GB page's arrays exceed
- * MaxAllocSize.
+ * MaxAllocSize.  A size beyond even MaxAllocHugeSize would be an ERROR
+ * ("invalid memory alloc request size") raised through the core's frames:
+ * it is a NULL here too.
  */
 static void *
 pg_alloc(void *arg, size_t size)
 {
+	if (!AllocHugeSizeIsValid(size))
+		return NULL;
 	return MemoryContextAllocExtended((MemoryContext) arg, size,
 									  MCXT_ALLOC_HUGE | MCXT_ALLOC_NO_OOM);
 }
@@ -53,6 +57,8 @@ pg_free(void *arg, void *p)
 /*
  * Only report an interrupt that CHECK_FOR_INTERRUPTS() can act on: with
  * interrupts held off, InterruptPending stays set and a retry would spin.
+ * Like every callback the core calls, it only reads flags and never raises
+ * an error: the core returns TD_EINTR and the glue handles the interrupt.
  */
 static int
 pg_interrupted(void *arg)

@@ -112,13 +112,6 @@ td_pg_crawl_read(td_pg_crawl *c, const char *url, size_t len)
 	return tree;
 }
 
-static td_status
-load(void *arg, const char *url, size_t len, td_tree **page)
-{
-	*page = td_pg_crawl_read((td_pg_crawl *) arg, url, len);
-	return TD_OK;
-}
-
 td_tree *
 td_pg_crawl_key(td_pg_crawl *c, const char *key_url, size_t key_len, td_buf *norm)
 {
@@ -142,6 +135,25 @@ td_pg_menu_check(int32 n, int32 max_reads)
 						errmsg("max_pages_read must be at least 1, not %d", max_reads)));
 }
 
+/*
+ * Algorithm 2 with the pages read here, between the core's steps: a read
+ * runs SQL and parses, either of which may raise an error, and no core
+ * frame may be on the stack when one does (the core is not called back).
+ */
+static td_status
+search(td_pg_crawl *c, const td_tree *key, const td_buf *key_url, const td_menu_options *opt,
+	   td_menu_result *res)
+{
+	td_menu_search s;
+	const char *url;
+	size_t		len;
+	td_status	st = td_menu_search_begin(&s, c->env, key, key_url->data, key_url->len, opt, res);
+
+	while (st == TD_OK && (st = td_menu_search_next(&s, &url, &len)) == TD_OK && url != NULL)
+		st = td_menu_search_add(&s, td_pg_crawl_read(c, url, len));
+	return td_menu_search_end(&s, st);
+}
+
 void
 td_pg_menu_run(td_pg_crawl *c, const td_tree *key, const td_buf *key_url, int32 n,
 			   int32 max_reads, bool same_domain, td_menu_result *res)
@@ -155,7 +167,7 @@ td_pg_menu_run(td_pg_crawl *c, const td_tree *key, const td_buf *key_url, int32 
 	/* for the search only: the env goes on to ETDM in strip_menu */
 	td_pg_env_cancel_only(c->env);
 	TD_PG_CALL(c->env, (void) 0,
-			   td_menu_pages(c->env, key, key_url->data, key_url->len, &opt, load, c, res), NULL);
+			   search(c, key, key_url, &opt, res), NULL);
 	c->env->interrupted = interrupted;
 }
 
