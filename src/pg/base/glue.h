@@ -153,8 +153,9 @@ extern Datum td_pg_node_text(td_env *env, td_buf *buf, const td_tree *tree, uint
 
 /*
  * The profile argument argno, detoasted and validated, cached in fn_extra
- * across calls of the same function in one query (keyed on the datum's
- * identity), so a join does not validate the same profile once per row.
+ * across calls of the same function in one query (argcache.h: keyed on the
+ * datum's identity), so a join does not validate the same profile once per
+ * row.
  */
 extern const td_profile_view *td_pg_profile_arg(FunctionCallInfo fcinfo, int argno);
 

@@ -3,73 +3,33 @@
  * argument checks, and one run of the page-level pipeline.
  *
  * A model is a jsonb of a few kilobytes; parsing it per row would cost more
- * than the row's classifier.  fn_extra keeps the last model seen, keyed on
- * the detoasted jsonb bytes (a join passes the same model on every row), as
- * profile_arg.c does for profiles.
+ * than the row's classifier: it is parsed once per distinct model per
+ * query (argcache.h), as profiles are validated.
  */
 #include "pg/page/page_common.h"
 
 #include <math.h>
 
+#include "pg/base/argcache.h"
 #include "page/isotonic.h"
 #include "mb/pg_wchar.h"
 #include "utils/jsonb.h"
 #include "page/default_model.h"
 #include "page/logreg_json.h"
 
-struct td_pg_page_extra
+/* The model of a jsonb's bytes; the model holds no pointers (logreg.h). */
+static void
+make_model(struct varlena *bytes, MemoryContext cxt, void *value)
 {
-	void	   *profile_extra;	/* td_pg_profile_arg's fn_extra */
-	bool		model_valid;
-	Size		model_key_len;
-	char	   *model_key;		/* the jsonb bytes of the cached model */
-	td_logreg	model;
-	MemoryContext cxt;			/* holds model_key; reset on a miss */
-};
-
-td_pg_page_extra *
-td_pg_page_extra_get(FunctionCallInfo fcinfo)
-{
-	FmgrInfo   *flinfo = fcinfo->flinfo;
-	td_pg_page_extra *x = (td_pg_page_extra *) flinfo->fn_extra;
-
-	if (x == NULL)
-	{
-		x = MemoryContextAllocZero(flinfo->fn_mcxt, sizeof(td_pg_page_extra));
-		x->cxt = AllocSetContextCreate(flinfo->fn_mcxt, "templatedet model cache",
-									   ALLOCSET_SMALL_SIZES);
-		flinfo->fn_extra = x;
-	}
-	return x;
-}
-
-const td_logreg *
-td_pg_model_arg(FunctionCallInfo fcinfo, int argno)
-{
-	td_pg_page_extra *x;
-	Jsonb	   *jb;
-	Size		len;
-	char	   *json;
+	Jsonb	   *jb = (Jsonb *) bytes;
+	char	   *json = JsonbToCString(NULL, &jb->root, VARSIZE(jb));
 	td_env		env;
 	td_status	st;
-
-	if (PG_ARGISNULL(argno))
-		return td_default_model();
-
-	x = td_pg_page_extra_get(fcinfo);
-	jb = PG_GETARG_JSONB_P(argno);
-	len = VARSIZE(jb);
-	if (x->model_valid && x->model_key_len == len && memcmp(x->model_key, jb, len) == 0)
-		return &x->model;
-
-	MemoryContextReset(x->cxt);
-	x->model_valid = false;
-	json = JsonbToCString(NULL, &jb->root, len);
 
 	td_pg_env_init(&env, CurrentMemoryContext);
 	for (;;)
 	{
-		st = td_logreg_parse(&env, json, strlen(json), &x->model);
+		st = td_logreg_parse(&env, json, strlen(json), (td_logreg *) value);
 		if (st != TD_EINTR)
 			break;
 		CHECK_FOR_INTERRUPTS();
@@ -82,42 +42,22 @@ td_pg_model_arg(FunctionCallInfo fcinfo, int argno)
 	if (st != TD_OK)
 		td_pg_report(&env, st, NULL);
 	pfree(json);
-
-	x->model_key = MemoryContextAlloc(x->cxt, len);
-	memcpy(x->model_key, jb, len);
-	x->model_key_len = len;
-	x->model_valid = true;
-	return &x->model;
 }
 
-/*
- * td_pg_profile_arg keeps its cache in fn_extra, which the page functions
- * use for their own: lend it its slot for the call, and take it back even
- * when the call throws (a caught error must not leave fn_extra pointing at
- * the wrong struct).
- */
+const td_logreg *
+td_pg_model_arg(FunctionCallInfo fcinfo, int argno)
+{
+	if (PG_ARGISNULL(argno))
+		return td_default_model();
+	return td_pg_arg_cached(fcinfo, argno, sizeof(td_logreg), make_model);
+}
+
 const td_profile_view *
 td_pg_page_profile_arg(FunctionCallInfo fcinfo, int argno)
 {
-	FmgrInfo   *flinfo = fcinfo->flinfo;
-	td_pg_page_extra *x;
-	const td_profile_view *view = NULL;
-
 	if (PG_ARGISNULL(argno))
 		return NULL;
-	x = td_pg_page_extra_get(fcinfo);
-	flinfo->fn_extra = x->profile_extra;
-	PG_TRY();
-	{
-		view = td_pg_profile_arg(fcinfo, argno);
-	}
-	PG_FINALLY();
-	{
-		x->profile_extra = flinfo->fn_extra;
-		flinfo->fn_extra = x;
-	}
-	PG_END_TRY();
-	return view;
+	return td_pg_profile_arg(fcinfo, argno);
 }
 
 void

@@ -25,23 +25,14 @@ extern int	td_guc_max_training_rows;
 extern void td_pg_page_settings_init(void);
 
 /*
- * What a page function keeps in fn_extra: the last model seen (keyed on the
- * jsonb's bytes) and the profile cache of td_pg_profile_arg, which also
- * wants fn_extra for itself (see td_pg_page_profile_arg).
- */
-typedef struct td_pg_page_extra td_pg_page_extra;
-
-/* The page functions' fn_extra, created on first use. */
-extern td_pg_page_extra *td_pg_page_extra_get(FunctionCallInfo fcinfo);
-
-/*
  * The model argument argno: NULL is the built-in default model; a jsonb is
  * parsed by td_logreg_parse (an invalid model is ERROR 22023 with the
- * core's message) and cached across calls.
+ * core's message) and cached across calls (argcache.h: fn_extra is the
+ * cache's).
  */
 extern const td_logreg *td_pg_model_arg(FunctionCallInfo fcinfo, int argno);
 
-/* The profile argument argno (NULL when the argument is NULL). */
+/* The profile argument argno (td_pg_profile_arg), NULL when the argument is NULL. */
 extern const td_profile_view *td_pg_page_profile_arg(FunctionCallInfo fcinfo, int argno);
 
 /* 22023 unless penalty is finite and >= 0. */
