@@ -3,6 +3,7 @@
  * (peer.h).
  */
 #include "sandwich/peer.h"
+#include "util/poll.h"
 
 /*
  * The next code point of s; a byte that does not start a complete UTF-8
@@ -109,7 +110,7 @@ td_edit_distance(td_env *env, const char *a, size_t alen, const char *b, size_t 
 				diag = up;
 				row[j] = best;
 			}
-			if ((i & 255) == 0 && env->interrupted(env->arg))
+			if (td_poll_every(env, i, 256))
 			{
 				st = td_fail(env, TD_EINTR, "edit_distance interrupted");
 				break;

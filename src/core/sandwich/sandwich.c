@@ -385,10 +385,7 @@ static inline int
 charge(lcs_ctx *c, uint64_t w)
 {
 	c->work += w;
-	if (c->work < c->next_poll)
-		return 0;
-	c->next_poll = c->work + WORK_POLL;
-	return c->env->interrupted(c->env->arg) != 0;
+	return td_poll_past(c->env, c->work, &c->next_poll, WORK_POLL);
 }
 
 /*

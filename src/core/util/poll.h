@@ -35,16 +35,30 @@ td_poll_every(td_env *env, uint64_t tick, uint64_t period)
 #define POLL_BYTES ((size_t) 4 << 20)
 
 /*
- * Whether env asks to stop, asked when pos has passed *next_poll (then moved
- * POLL_BYTES further): decoding and scanning a 64 MB page can be cancelled.
+ * Whether env asks to stop, asked when a running total pos (bytes read,
+ * comparisons made) has passed *next_poll, which then moves step further.
+ */
+static inline int
+td_poll_past(td_env *env, uint64_t pos, uint64_t *next_poll, uint64_t step)
+{
+	if (pos < *next_poll)
+		return 0;
+	*next_poll = pos + step;
+	return td_interrupted(env);
+}
+
+/*
+ * td_poll_past every POLL_BYTES of input: decoding and scanning a 64 MB page
+ * can be cancelled.
  */
 static inline int
 td_poll_bytes(td_env *env, size_t pos, size_t *next_poll)
 {
-	if (pos < *next_poll)
-		return 0;
-	*next_poll = pos + POLL_BYTES;
-	return td_interrupted(env);
+	uint64_t	next = *next_poll;
+	int			stop = td_poll_past(env, pos, &next, POLL_BYTES);
+
+	*next_poll = (size_t) next;
+	return stop;
 }
 
 static inline td_status
