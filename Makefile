@@ -53,8 +53,8 @@ sql/templatedet--$(EXTVERSION).sql: $(SQL_PIECES)
 # make deps   install what is missing (apt-get, as root)
 # make test   deps, build, install, throwaway cluster, every suite; CI runs this
 # make demo   the same set-up, then a generated sample crawl (or PAGES=dir of .html)
-# Fuzz targets named fuzz-* are run by `make test` for FUZZ_TIME seconds each
-# (pass -max_total_time=$(FUZZ_TIME) to the fuzzer).
+# make test runs every fuzz target (FUZZ_TARGETS, below) for FUZZ_TIME seconds,
+# JOBS (nproc) at once; its steps' output is in build/test-run/NAME.log.
 FUZZ_TIME  ?= 20
 export PG_CONFIG
 
@@ -70,18 +70,80 @@ demo:
 td-print-%:
 	@echo '$($*)'
 
-# ---- core unit tests: pure C, no server --------------------------------------
+# ---- the core, compiled once per flavour (build/obj/<flavour>/, build/lib/) -----
+# Each source is compiled once per flavour (in parallel under make -j; -MMD -MP
+# record its headers, so a changed header rebuilds what includes it) and the core's
+# objects are archived; unit tests, fuzzers and bench tools link the archive.
+#   build/lib/libtdcore-asan.a  CORE_CC, ASan + UBSan       unit tests (build/core/)
+#   build/lib/libtdcore-fuzz.a  FUZZ_CC, libFuzzer coverage  fuzzers (build/fuzz/)
+#                               + ASan + UBSan
+#   build/lib/libtdcore.a       CORE_CC, -O2                 bench tools (build/bench/)
+# A UBSan report stops the program (-fno-sanitize-recover): a suite whose output goes
+# to a log file must fail on it, not print it where no one looks.
 CORE_CC      ?= cc
-CORE_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Wall -Wextra -Wno-unused-parameter -Isrc/core $(XML2_CFLAGS)
+FUZZ_CC      ?= clang
+CORE_STD      = -std=c11 -D_POSIX_C_SOURCE=200809L
+CORE_WARN     = -Wall -Wextra -Wno-unused-parameter
+CORE_INC      = -Isrc/core $(XML2_CFLAGS)
+CORE_LIBS     = $(XML2_LIBS) -lm
+SANITIZE      = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+FUZZ_SANITIZE = -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+CFLAGS_asan   = $(CORE_STD) -O1 -g $(CORE_WARN) $(SANITIZE) $(CORE_INC)
+CFLAGS_fuzz   = $(CORE_STD) -O1 -g $(FUZZ_SANITIZE) $(CORE_INC)
+CFLAGS_plain  = $(CORE_STD) -O2 -g $(CORE_WARN) $(CORE_INC) -Ibench $(BENCH_DEFS)
+
+# build/obj/<flavour>/<path>.o from <path>.c: the core, test/core, test/fuzz, bench
+build/obj/asan/%.o: %.c
+	@mkdir -p $(@D)
+	$(CORE_CC) $(CFLAGS_asan) -MMD -MP -c -o $@ $<
+build/obj/fuzz/%.o: %.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(CFLAGS_fuzz) -MMD -MP -c -o $@ $<
+build/obj/plain/%.o: %.c
+	@mkdir -p $(@D)
+	$(CORE_CC) $(CFLAGS_plain) -MMD -MP -c -o $@ $<
+-include $(shell find build/obj -name '*.d' 2>/dev/null)
+
+# rm first: a member of a source since deleted must not stay in the archive
+build/lib/libtdcore-asan.a: $(CORE_SRCS:%.c=build/obj/asan/%.o)
+build/lib/libtdcore-fuzz.a: $(CORE_SRCS:%.c=build/obj/fuzz/%.o)
+build/lib/libtdcore.a:      $(CORE_SRCS:%.c=build/obj/plain/%.o)
+build/lib/libtdcore-asan.a build/lib/libtdcore-fuzz.a build/lib/libtdcore.a:
+	@mkdir -p $(@D)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+.PHONY: core-libs
+core-libs: build/lib/libtdcore-asan.a build/lib/libtdcore-fuzz.a build/lib/libtdcore.a
+
+# `make clean` (PGXS) removes these too; fuzz corpora and crashes in build/fuzz/ stay
+EXTRA_CLEAN += build/obj build/lib build/core build/bench build/test-run $(FUZZ_BINS)
+
+# ---- core unit tests: pure C, no server, under ASan + UBSan ---------------------
 CORE_TESTS   = $(patsubst test/core/%.c,build/core/%,$(wildcard test/core/test_*.c))
 
-build/core/%: test/core/%.c $(CORE_SRCS) $(CORE_HDRS) test/core/check.h test/core/counting.h
-	@mkdir -p build/core
-	$(CORE_CC) $(CORE_CFLAGS) -fsanitize=address,undefined -fno-omit-frame-pointer -o $@ $< $(CORE_SRCS) $(XML2_LIBS) -lm
+$(CORE_TESTS): build/core/%: build/obj/asan/test/core/%.o build/lib/libtdcore-asan.a
+	@mkdir -p $(@D)
+	$(CORE_CC) $(SANITIZE) -o $@ $^ $(CORE_LIBS)
 
+# Every test runs (one failing does not hide the next), each after "== name";
+# the status is a failure if any failed.
 .PHONY: core-check
 core-check: $(CORE_TESTS)
-	@set -e; for t in $(CORE_TESTS); do echo "== $$t"; ASAN_OPTIONS=detect_leaks=1 $$t; done
+	@rc=0; for t in $(CORE_TESTS); do echo "== $$t"; \
+		ASAN_OPTIONS=detect_leaks=1 $$t || { echo "FAILED: $$t (exit $$?)"; rc=1; }; \
+	done; exit $$rc
+
+# ---- bench tools: bench/*.c linked with the plain core (bench/README.md) ---------
+# make bench-tools   -> build/bench/<name> for every bench/<name>.c
+BENCH_TOOLS  = $(patsubst bench/%.c,build/bench/%,$(wildcard bench/*.c))
+
+$(BENCH_TOOLS): build/bench/%: build/obj/plain/bench/%.o build/lib/libtdcore.a
+	@mkdir -p $(@D)
+	$(CORE_CC) -o $@ $^ $(CORE_LIBS)
+
+.PHONY: bench-tools
+bench-tools: $(BENCH_TOOLS)
 
 # ---- benchmark and quality on a folder of sites (bench/README.md); not a test --
 # make bench [SITES=dir] [THRESHOLD=0.1]
@@ -91,12 +153,9 @@ bench:
 	@bash bench/quality.sh -t $(or $(THRESHOLD),0.1) $(if $(SITES),"$(SITES)")
 
 # ---- fuzz targets: clang + libFuzzer, built to build/fuzz/ ---------------------
-# make fuzz-parse / fuzz-profile [FUZZ_TIME=s]; crashes as build/fuzz/crash-*.
+# make fuzz-NAME [FUZZ_TIME=s] for each test/fuzz/fuzz_NAME.c (FUZZ_TARGETS);
+# crashes as build/fuzz/crash-*.
 # fuzz-parse: the page parser and renderers on arbitrary bytes and encodings.
-FUZZ_CC     ?= clang
-FUZZ_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -fsanitize=fuzzer,address,undefined \
-               -fno-sanitize-recover=undefined -fno-omit-frame-pointer -Isrc/core $(XML2_CFLAGS)
-
 # fuzz-shingle: the near-duplicate signatures on arbitrary text bytes.
 # fuzz-sandwich: the sandwich unit splitter, LCS and masked page on arbitrary bytes.
 # fuzz-links: URL resolution and link extraction/ordering (base, href, page).
@@ -109,14 +168,18 @@ FUZZ_MAX_LEN_shingle = 65536
 FUZZ_MAX_LEN_sandwich = 65536
 FUZZ_MAX_LEN_links   = 65536
 FUZZ_MAX_LEN_etdm    = 65536
+FUZZ_BINS    = $(patsubst test/fuzz/%.c,build/fuzz/%,$(wildcard test/fuzz/fuzz_*.c))
+FUZZ_TARGETS = $(patsubst build/fuzz/fuzz_%,fuzz-%,$(FUZZ_BINS))
 
-build/fuzz/fuzz_%: test/fuzz/fuzz_%.c $(CORE_SRCS) $(CORE_HDRS)
-	@mkdir -p build/fuzz
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(CORE_SRCS) $(XML2_LIBS) -lm
+$(FUZZ_BINS): build/fuzz/%: build/obj/fuzz/test/fuzz/%.o build/lib/libtdcore-fuzz.a
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ $(CORE_LIBS)
 
-.PHONY: fuzz-parse fuzz-profile fuzz-shingle fuzz-sandwich fuzz-links fuzz-etdm
-fuzz-parse fuzz-profile fuzz-shingle fuzz-sandwich fuzz-links fuzz-etdm: fuzz-%: build/fuzz/fuzz_%
+# make fuzzers: build every fuzz target (make test builds them all first)
+.PHONY: fuzzers $(FUZZ_TARGETS)
+fuzzers: $(FUZZ_BINS)
+$(FUZZ_TARGETS): fuzz-%: build/fuzz/fuzz_%
 	@mkdir -p build/fuzz/corpus-$*
 	ASAN_OPTIONS=detect_leaks=1 $< -max_total_time=$(FUZZ_TIME) \
-		-max_len=$(FUZZ_MAX_LEN_$*) -timeout=10 -artifact_prefix=build/fuzz/ \
-		build/fuzz/corpus-$* test/fuzz/fuzz-$*
+		$(if $(FUZZ_MAX_LEN_$*),-max_len=$(FUZZ_MAX_LEN_$*)) -timeout=10 -artifact_prefix=build/fuzz/ \
+		build/fuzz/corpus-$* $(wildcard test/fuzz/fuzz-$*)
