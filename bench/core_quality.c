@@ -11,8 +11,10 @@
  * template_profile does), "chunk" (table text chunk profile, duplicates
  * once), "all" (the all-visible-text baseline).  A threshold above 1 is a
  * page count (seed 002 uses a document frequency of 4): theta = count / N
- * per site, at most 1.  Build with -DTD_CHUNK_FOLD_DATES=1 to measure chunk
- * fingerprints with dates and times folded.  Score with
+ * per site, at most 1.  Build: make build/bench/core_quality.  To measure chunk
+ * fingerprints with dates and times folded, build the core and it with
+ * TD_CHUNK_FOLD_DATES=1: rm -rf build/obj/plain && make build/bench/core_quality
+ * BENCH_DEFS=-DTD_CHUNK_FOLD_DATES=1 (rm again afterwards).  Score with
  * ../shared/eval/score.py SITES_DIR PRED_DIR.  Prints the duplicate pages
  * found per site to stderr.
  */

@@ -3,9 +3,8 @@
  * server): every file named on the command line is read, and each function
  * runs over all of them REPS times; the best run is reported in MB/s.
  *
- *   cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc/core -o build/dedup_speed \
- *      bench/dedup_speed.c src/core/dedup/shingle.c src/core/base/hash.c src/core/base/env.c
- *   build/dedup_speed ../shared/corpus/sites/SITE/NNN.txt ...   (every gold text)
+ *   make build/bench/dedup_speed     (make bench-tools: every bench tool)
+ *   build/bench/dedup_speed ../shared/corpus/sites/SITE/NNN.txt ...   (every gold text)
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,9 +4,8 @@
  * weights 1..3, penalties 0.01..1).  Prints the median and best milliseconds
  * per call and the bytes the call allocates, per size and number of levels.
  *
- * build: cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Isrc/core \
- *        bench/isotonic_speed.c src/core/page/isotonic.c src/core/base/env.c -lm -o build/isotonic_speed
- * run:   build/isotonic_speed [ROUNDS]   (default 21)
+ * build: make build/bench/isotonic_speed   (make bench-tools: every bench tool)
+ * run:   build/bench/isotonic_speed [ROUNDS]   (default 21)
  */
 #include <math.h>
 #include <stdio.h>

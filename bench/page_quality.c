@@ -51,9 +51,7 @@
  * URL as base_url (pages mode); TD_LAMBDA the trainer's L2 strength;
  * TD_MODEL_OUT writes the trained model's JSON (pages mode).
  *
- * Build (from the repository root):
- *   cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Isrc/core $(xml2-config --cflags) \
- *      -o build/bench/page_quality bench/page_quality.c $(find src/core -name '*.c') $(xml2-config --libs) -lm
+ * Build (from the repository root): make build/bench/page_quality
  */
 #define _DEFAULT_SOURCE
 #include <dirent.h>

@@ -6,13 +6,18 @@
 # Models are trained as the built-in one is: every site (site-level OR structural
 # labels) plus Dragnet's train split labelled from its gold text (gold_labels.h).
 #   bash bench/page_quality.sh [CORPUS_DIR]     (default ../shared/corpus)
+#   OUT=dir   keep the predictions there (default: a temp folder, removed at the end)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 corpus=${1:-../shared/corpus}
-out=${OUT:-/tmp/td_page_quality}
-mkdir -p build/bench "$out"
-cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Isrc/core $(xml2-config --cflags) \
-   -o build/bench/page_quality bench/page_quality.c src/core/*/*.c $(xml2-config --libs) -lm
+if [[ -n ${OUT:-} ]]; then
+    out=$OUT
+else
+    out=$(mktemp -d "${TMPDIR:-/tmp}/td_page_quality.XXXXXX")
+    trap 'rm -rf "$out"' EXIT
+fi
+mkdir -p "$out"
+make -s --no-print-directory build/bench/page_quality
 pq=build/bench/page_quality
 gold=$corpus/pages/dragnet
 cols() { awk -v set="$1" '$1 != "all" {print set, $0}'; }

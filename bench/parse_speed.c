@@ -3,10 +3,10 @@
  * page of a folder of sites (DIR/<site>/NNN.html), both decoding the page
  * with the encoding td_sniff_charset picks.  Prints MB per CPU-second and the ratio.
  *
- * build: cc -std=c11 -D_DEFAULT_SOURCE -O2 -Isrc/core $(xml2-config --cflags) \
- *        bench/parse_speed.c src/core/base/{tree,charset,tags,env}.c $(xml2-config --libs) -o build/parse_speed
- * run:   build/parse_speed [DIR] [ROUNDS]   (default ../shared/corpus/sites, 3)
+ * build: make build/bench/parse_speed   (make bench-tools: every bench tool)
+ * run:   build/bench/parse_speed [DIR] [ROUNDS]   (default ../shared/corpus/sites, 3)
  */
+#define _DEFAULT_SOURCE			/* DT_DIR */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -9,9 +9,7 @@
  *  - every template keeps count <= truth <= count + delta, E <= floor(eps N);
  * and reports peak memory and speed.  Exit status 1 if a check fails.
  *
- *   cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Isrc/core -o build/profile_scale \
- *      bench/profile_scale.c src/core/site/profile.c src/core/site/profile_format.c \
- *      src/core/util/sort.c src/core/util/u64set.c src/core/base/env.c && build/profile_scale [pages]
+ *   make build/bench/profile_scale && build/bench/profile_scale [pages]
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -41,11 +41,7 @@ REPS=${REPS:-3}
 BIG=${BIG:-1000}
 
 # ---- parse-only reference binary (libxml2 only)
-mkdir -p build/bench
-XML2_CFLAGS=$(xml2-config --cflags 2>/dev/null || pkg-config --cflags libxml-2.0)
-XML2_LIBS=$(xml2-config --libs 2>/dev/null || pkg-config --libs libxml-2.0)
-# shellcheck disable=SC2086
-cc -O2 -std=c11 -Wall -Wno-unused-parameter $XML2_CFLAGS -o build/bench/parse_ref bench/parse_ref.c $XML2_LIBS
+make -s --no-print-directory build/bench/parse_ref    # Makefile: bench tools
 
 bench_setup
 echo "bench: loading $SITES" >&2

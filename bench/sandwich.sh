@@ -30,11 +30,7 @@ SCORE=${SCORE:-$(cd "$SITES/../.." 2>/dev/null && pwd)/eval/score.py}
 REPS=${REPS:-3}
 PY=/usr/bin/python3
 
-mkdir -p build/bench
-XML2_CFLAGS=$(xml2-config --cflags 2>/dev/null || pkg-config --cflags libxml-2.0)
-XML2_LIBS=$(xml2-config --libs 2>/dev/null || pkg-config --libs libxml-2.0)
-# shellcheck disable=SC2086
-cc -O2 -std=c11 -Wall -Wno-unused-parameter $XML2_CFLAGS -o build/bench/parse_ref bench/parse_ref.c $XML2_LIBS
+make -s --no-print-directory build/bench/parse_ref    # Makefile: bench tools
 
 bench_setup
 echo "bench: loading $SITES" >&2

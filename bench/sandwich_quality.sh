@@ -14,17 +14,11 @@ SCORE=${SCORE:-$(cd "$SITES/../.." 2>/dev/null && pwd)/eval/score.py}
 [[ -f $SCORE ]] || SCORE=../shared/eval/score.py
 PY=/usr/bin/python3
 if [[ -z ${OUT:-} ]]; then
-    OUT=$(mktemp -d /tmp/td_sandwich_quality.XXXXXX)
+    OUT=$(mktemp -d "${TMPDIR:-/tmp}/td_sandwich_quality.XXXXXX")
     trap 'rm -rf "$OUT"' EXIT
 fi
-mkdir -p build/bench "$OUT"
-XML2_CFLAGS=$(xml2-config --cflags 2>/dev/null || pkg-config --cflags libxml-2.0)
-XML2_LIBS=$(xml2-config --libs 2>/dev/null || pkg-config --libs libxml-2.0)
-for prog in sandwich_quality core_quality; do
-    # shellcheck disable=SC2086
-    cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wno-unused-parameter -Isrc/core -Ibench \
-        $XML2_CFLAGS -o build/bench/$prog bench/$prog.c src/core/*/*.c $XML2_LIBS -lm
-done
+mkdir -p "$OUT"
+make -s --no-print-directory -j"$(nproc)" build/bench/sandwich_quality build/bench/core_quality
 
 for cfg in "none line" "url line" "url token" "nearest line" "nearest token" \
            "prev line" "prev token" "url line fragment" "url token fragment"; do
