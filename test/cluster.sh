@@ -4,7 +4,12 @@
 #                      PGHOST (the folder: the unix socket lives there), PGPORT, PGUSER
 #   td_cluster_stop    stop it and remove the folder (KEEP=1: leave it running); clusters
 #                      started inside its folder (TD_PARENT, below) are stopped first
-#   td_cluster_traps   call td_cluster_stop on exit, also on failure and Ctrl-C
+#   td_cluster_traps   on exit, also on failure and Ctrl-C: stop what td_start started,
+#                      td_cluster_stop, remove the run's folder (td_run_tmp)
+#   td_run_tmp         one folder for everything temporary of a run (mktemp -d):
+#                      TD_RUN_TMP; TMPDIR is set to its tmp/ and the cluster goes inside
+#   td_start SECONDS cmd...   start cmd in the background with a time limit (TD_STARTED: pid)
+#   td_run SECONDS cmd...     the same, waiting for it
 #
 # TD_PARENT=DIR makes td_cluster_start create its folder inside DIR (test/shard.sh puts
 # its shards inside the coordinator's folder, so stopping the coordinator stops them too,
@@ -15,7 +20,9 @@
 
 PG_CONFIG=${PG_CONFIG:-pg_config}
 TD_TMP=
-TD_CHILD=
+TD_RUN_TMP=${TD_RUN_TMP:-}   # inherited: a script run by test/run.sh puts its clusters there too
+TD_RUN_TMP_MINE=             # set by td_run_tmp: this shell removes the folder at the end
+TD_CHILDREN=()      # started by td_start and not yet waited for: one process group each
 
 td_pgbin() {    # the server's programs for the pg_config in use
     local bindir major
@@ -54,14 +61,29 @@ td_port_free() {   # nothing answers on 127.0.0.1:$1
     ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
 }
 
+td_tmp_parent() {  # where to make a folder that the server's OS user can reach
+    if ((EUID == 0)); then
+        echo /tmp       # the postgres user must be able to reach it (not e.g. /root/...)
+    else
+        echo "${TMPDIR:-/tmp}"
+    fi
+}
+
+td_run_tmp() {
+    TD_RUN_TMP=$(mktemp -d "$(td_tmp_parent)/templatedet-run.XXXXXX")
+    chmod 711 "$TD_RUN_TMP"     # the postgres user passes through to its cluster inside
+    mkdir "$TD_RUN_TMP/tmp"
+    TD_RUN_TMP_MINE=1
+    export TMPDIR=$TD_RUN_TMP/tmp TD_RUN_TMP
+}
+
 td_cluster_start() {
-    local bin port try parent=${TMPDIR:-/tmp}
+    local bin port try parent
     bin=$(td_pgbin)
     if ((EUID == 0)); then
         getent passwd postgres >/dev/null || { echo "cluster: no 'postgres' OS user to run the server as" >&2; return 1; }
-        parent=/tmp     # the postgres user must be able to reach it
     fi
-    parent=${TD_PARENT:-$parent}
+    parent=${TD_PARENT:-${TD_RUN_TMP:-$(td_tmp_parent)}}
     TD_TMP=$(mktemp -d "$parent/templatedet.XXXXXX")
     ((EUID == 0)) && chown postgres: "$TD_TMP"
 
@@ -96,11 +118,13 @@ td_cluster_start() {
 td_cluster_stop() {
     [[ -n $TD_TMP && -d $TD_TMP ]] || return 0
     if [[ -n ${KEEP:-} && -f $TD_TMP/data/postmaster.pid ]]; then
+        local gone=$TD_TMP
+        [[ -n $TD_RUN_TMP_MINE ]] && gone=$TD_RUN_TMP   # the run's folder holds the cluster
         cat <<EOF
 
 cluster kept running (KEEP=$KEEP):
   psql -h $TD_TMP -p $PGPORT -U postgres ${TD_KEEP_DB:-postgres}
-  stop and remove:  $( ((EUID == 0)) && echo "runuser -u postgres -- ")$(td_pgbin)/pg_ctl -D $TD_TMP/data stop && rm -rf $TD_TMP
+  stop and remove:  $( ((EUID == 0)) && echo "runuser -u postgres -- ")$(td_pgbin)/pg_ctl -D $TD_TMP/data stop && rm -rf $gone
 EOF
         return 0
     fi
@@ -119,23 +143,57 @@ EOF
     TD_TMP=
 }
 
+td_run_tmp_stop() {   # remove the run's folder; a cluster kept running (KEEP) keeps its part
+    [[ -n $TD_RUN_TMP_MINE && -d $TD_RUN_TMP ]] || return 0
+    if [[ -n $TD_TMP && -d $TD_TMP ]]; then rm -rf "$TD_RUN_TMP/tmp"; else rm -rf "$TD_RUN_TMP"; fi
+}
+
 td_cluster_traps() {
-    # A suite running in the background (see td_run) is stopped with its whole
-    # process group before the cluster goes.
-    trap 'rc=$?; [[ -n $TD_CHILD ]] && kill -TERM -- "-$TD_CHILD" 2>/dev/null; td_cluster_stop; exit $rc' EXIT
+    # Suites running in the background (td_start) are stopped with their whole
+    # process groups before the cluster goes.
+    trap 'rc=$?; td_stop_children; td_cluster_stop; td_run_tmp_stop; exit $rc' EXIT
     trap 'echo "interrupted" >&2; exit 130' INT
     trap 'exit 143' TERM
 }
 
-# td_run SECONDS cmd...: run cmd (a command or an exported function) with a time
-# limit.  In the background plus `wait`, because bash runs a trap (Ctrl-C) only once a
-# foreground command has finished, while `wait` returns at once.
-td_run() {
+td_stop_children() {
+    local pid
+    for pid in ${TD_CHILDREN[@]+"${TD_CHILDREN[@]}"}; do
+        kill -TERM -- "-$pid" 2>/dev/null || true
+    done
+    TD_CHILDREN=()
+}
+
+# td_start SECONDS cmd...: start cmd (a command or an exported function) in the
+# background with a time limit; TD_STARTED is its pid, which `timeout` makes the
+# leader of its own process group (stopped whole on exit: td_cluster_traps).  Wait
+# with td_wait PID, or `wait -n -p` then td_forget PID.
+td_start() {
     local limit=$1; shift
     timeout -k 10 "$limit" bash -c '"$@"' td_run "$@" &
-    TD_CHILD=$!
+    TD_STARTED=$!
+    TD_CHILDREN+=("$TD_STARTED")
+}
+
+td_forget() {   # td_forget PID: it has been waited for
+    local pid kept=()
+    for pid in ${TD_CHILDREN[@]+"${TD_CHILDREN[@]}"}; do
+        [[ $pid == "$1" ]] || kept+=("$pid")
+    done
+    TD_CHILDREN=(${kept[@]+"${kept[@]}"})
+}
+
+td_wait() {     # td_wait PID: wait for it; its exit status
     local rc=0
-    wait "$TD_CHILD" || rc=$?
-    TD_CHILD=
+    wait "$1" || rc=$?
+    td_forget "$1"
     return $rc
+}
+
+# td_run SECONDS cmd...: td_start, then wait.  In the background plus `wait`, because
+# bash runs a trap (Ctrl-C) only once a foreground command has finished, while `wait`
+# returns at once.
+td_run() {
+    td_start "$@"
+    td_wait "$TD_STARTED"
 }
