@@ -5,11 +5,13 @@
 # with a per-site summary and clean text next to full text (test/demo/report.sql).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+t_start=$SECONDS    # the duration reported at the end is the whole run's, set-up included
 pages_dir=${1:-${PAGES:-}}
 MAKE=${MAKE:-make}
 export PG_CONFIG=${PG_CONFIG:-pg_config}
 . test/cluster.sh
 td_cluster_traps
+td_run_tmp          # one temp folder for the run: the cluster and TMPDIR, removed at the end
 TD_KEEP_DB=templatedet_demo
 
 if [[ -n $pages_dir ]]; then
@@ -27,6 +29,7 @@ psql -d postgres -c "CREATE DATABASE $TD_KEEP_DB"
 psql -d "$TD_KEEP_DB" -c 'CREATE EXTENSION templatedet'
 
 t0=$SECONDS
+echo "demo: set-up (deps, build, install, cluster) took $((t0 - t_start)) s"
 if [[ -n $pages_dir ]]; then
     # The server reads the files itself, as the postgres user: give it a copy in the
     # cluster's folder rather than changing the permissions of the user's own folder.
@@ -51,8 +54,9 @@ while IFS= read -r url; do
     psql -d "$TD_KEEP_DB" -v url="$url" -v width="$width" -f test/demo/show_page.sql
 done
 echo
+took="done in $((SECONDS - t_start)) s (set-up $((t0 - t_start)) s, crawl and report $((SECONDS - t0)) s)"
 if [[ -n ${KEEP:-} ]]; then
-    echo "demo: done in $((SECONDS - t0)) s"
+    echo "demo: $took"
 else
-    echo "demo: done in $((SECONDS - t0)) s; the cluster is removed now (KEEP=1 make demo keeps it running to explore)"
+    echo "demo: $took; the cluster is removed now (KEEP=1 make demo keeps it running to explore)"
 fi
