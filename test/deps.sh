@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Install, with apt-get, whatever the build and the test suites need and is missing
 # for the pg_config in use (PG_CONFIG, default: the one on PATH).  Detects by files and
-# commands, so it is quiet and touches nothing (no network) when all is present.
+# commands, so it is quiet and touches nothing (no network) when all is present.  Never
+# upgrades: only packages not installed at all are installed (--no-upgrade), the server's
+# headers at the server's own version when the archive has it, and nothing is done if a
+# dependency would upgrade an installed PostgreSQL package (a dry run shows it first).
 set -euo pipefail
 
 PG_CONFIG=${PG_CONFIG:-pg_config}
@@ -49,19 +52,57 @@ command -v make     >/dev/null 2>&1 || need+=(make)
 
 ((${#need[@]} == 0)) && exit 0
 
-echo "deps: missing: ${need[*]}"
-if ((EUID != 0)); then
-    echo "deps: run as root (or install them yourself): apt-get install ${need[*]}" >&2
+if ! command -v apt-get >/dev/null 2>&1; then
+    echo "deps: missing: ${need[*]}"
+    echo "deps: no apt-get here; install the equivalent of: ${need[*]}" >&2
     exit 1
 fi
-if ! command -v apt-get >/dev/null 2>&1; then
-    echo "deps: no apt-get here; install the equivalent of: ${need[*]}" >&2
+# Only what is not installed at all: `apt-get install` of an installed package upgrades
+# it, and an installed PostgreSQL must not change version under a test run.
+missing=()
+for p in "${need[@]}"; do
+    if [[ $(dpkg-query -W -f='${Status}' "$p" 2>/dev/null) == *" installed" ]]; then
+        echo "deps: $p is installed but what it provides was not found; not touching it" >&2
+    else
+        missing+=("$p")
+    fi
+done
+((${#missing[@]} == 0)) && exit 0
+
+echo "deps: missing: ${missing[*]}"
+if ((EUID != 0)); then
+    echo "deps: run as root (or install them yourself): apt-get install --no-upgrade ${missing[*]}" >&2
     exit 1
 fi
 export DEBIAN_FRONTEND=noninteractive
 [[ -n ${TD_DEPS_AGAIN:-} ]] || apt-get update -q     # once per run
-apt-get install -y -q --no-install-recommends "${need[@]}"
-echo "deps: installed ${need[*]}"
+
+# Headers and client of the installed server's own version, while the archive has it.
+if [[ -n ${major:-} ]]; then
+    server=$(dpkg-query -W -f='${Version}' "postgresql-$major" 2>/dev/null || true)
+    for i in "${!missing[@]}"; do
+        case ${missing[i]} in
+            "postgresql-server-dev-$major" | "postgresql-client-$major")
+                if [[ -n $server ]] && apt-cache madison "${missing[i]}" |
+                       awk -F'|' '{gsub(/ /, "", $2); print $2}' | grep -qxF -- "$server"; then
+                    missing[i]+="=$server"
+                fi ;;
+        esac
+    done
+fi
+# What a dependency would upgrade shows in a dry run ("Inst libpq5 [15.18-0] (15.20-0 ...)"):
+# no PostgreSQL package (server, client, libpq) may move.
+apt=(apt-get install -y -q --no-install-recommends --no-upgrade)
+upgrades=$("${apt[@]}" -s "${missing[@]}" |
+           sed -n 's/^Inst \(postgresql[^ ]*\|libpq[^ ]*\) \[\([^]]*\)\] (\([^ ]*\).*/    -> /p')
+if [[ -n $upgrades ]]; then
+    echo "deps: installing ${missing[*]} would upgrade installed PostgreSQL packages:" >&2
+    echo "$upgrades" >&2
+    echo "deps: not done; install them yourself when an upgrade is wanted" >&2
+    exit 1
+fi
+"${apt[@]}" "${missing[@]}"
+echo "deps: installed ${missing[*]}"
 if [[ -n ${again:-} && -z ${TD_DEPS_AGAIN:-} ]]; then
     TD_DEPS_AGAIN=1 exec bash "$0"
 fi
