@@ -4,13 +4,16 @@ CREATE TABLE profiles_out AS
   FROM generate_series(1, 3) i, generate_series(1, 10 * i) j GROUP BY i;
 INSERT INTO profiles_out VALUES (4, NULL);
 
-COPY profiles_out TO '/tmp/templatedet_regress_profiles.txt';
-COPY profiles_out TO '/tmp/templatedet_regress_profiles.bin' WITH (FORMAT binary);
+-- the files in the cluster's own data directory, no name shared with other runs
+SELECT current_setting('data_directory') || '/templatedet_regress_profiles.txt' AS txt,
+       current_setting('data_directory') || '/templatedet_regress_profiles.bin' AS bin \gset
+COPY profiles_out TO :'txt';
+COPY profiles_out TO :'bin' WITH (FORMAT binary);
 
 CREATE TABLE profiles_txt (id int, profile tdprofile);
 CREATE TABLE profiles_bin (id int, profile tdprofile);
-COPY profiles_txt FROM '/tmp/templatedet_regress_profiles.txt';
-COPY profiles_bin FROM '/tmp/templatedet_regress_profiles.bin' WITH (FORMAT binary);
+COPY profiles_txt FROM :'txt';
+COPY profiles_bin FROM :'bin' WITH (FORMAT binary);
 
 SELECT o.id, o.profile::bytea IS NOT DISTINCT FROM t.profile::bytea AS text_copy,
        o.profile::bytea IS NOT DISTINCT FROM b.profile::bytea AS binary_copy,

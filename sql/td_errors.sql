@@ -32,9 +32,10 @@ SELECT substr(profile::bytea, 1, length(profile::bytea) - 1)::tdprofile FROM err
 SELECT encode(overlay(profile::bytea PLACING 'XDPF'::bytea FROM 1), 'base64')::tdprofile FROM err_profile;
 -- and through binary input (recv)
 CREATE TEMP TABLE forged AS SELECT overlay(profile::bytea PLACING 'XDPF'::bytea FROM 1) AS b FROM err_profile;
-COPY forged TO '/tmp/templatedet_regress_forged.bin' WITH (FORMAT binary);
+SELECT current_setting('data_directory') || '/templatedet_regress_forged.bin' AS forged \gset
+COPY forged TO :'forged' WITH (FORMAT binary);
 CREATE TEMP TABLE forged_in (p tdprofile);
-COPY forged_in FROM '/tmp/templatedet_regress_forged.bin' WITH (FORMAT binary);
+COPY forged_in FROM :'forged' WITH (FORMAT binary);
 
 -- bad base64: 22P02
 SELECT 'not base64 !!'::tdprofile;
