@@ -48,11 +48,15 @@ skip() {      # skip NAME NOTE
     record "$1" SKIP 0 "$2"
     echo "--- $1: SKIP ($2)"
 }
-note() {      # note NAME: a few words for the result line of a suite that passed
-    case $1 in
-        # libFuzzer's last line: "Done 123456 runs in 20 second(s)"
-        fuzz-*) sed -n 's/^Done \([0-9]*\) runs in \([0-9]*\) second.*/\1 runs in \2 s/p' "$LOGS/$1.log" | tail -n 1 ;;
-    esac
+note() {      # note NAME: a few words from its log for a result line that says ok or PASS
+    local log=$LOGS/$1.log words=() w
+    # libFuzzer's last line: "Done 123456 runs in 20 second(s)"
+    w=$(sed -n 's/^Done \([0-9]*\) runs in \([0-9]*\) second.*/\1 runs in \2 s/p' "$log" | tail -n 1)
+    [[ -z $w ]] || words+=("$w")
+    # the compiler's warnings are in the log only: say that there are some
+    w=$(grep -c ': warning: ' "$log" || true)
+    ((w == 0)) || words+=("$w compiler warnings in $log")
+    local IFS=';'; w="${words[*]}"; echo "${w//;/; }"
 }
 ended() {     # ended NAME EXIT-STATUS T0 LIMIT: the result line; on failure, the log's tail
     local name=$1 rc=$2 secs=$((SECONDS - $3)) log=$LOGS/$1.log why
@@ -116,11 +120,15 @@ mkvar() { mk -s td-print-"$1" 2>/dev/null || true; }
 # In this shell (the cluster's PGHOST...); the lines of its log that begin with
 # "NAME: " are its own summary (deps: what it installed; cluster: port and folder).
 step() {     # step NAME cmd...
-    local name=$1 t0=$SECONDS rc=0; shift
+    local name=$1 t0=$SECONDS rc=0 why; shift
     echo "=== $name (at $(clock))"
     "$@" >"$LOGS/$name.log" 2>&1 </dev/null || rc=$?
     grep "^$name: " "$LOGS/$name.log" || true
-    if ((rc == 0)); then echo "--- $name: ok ($((SECONDS - t0)) s)"; return; fi
+    if ((rc == 0)); then
+        why=$(note "$name")
+        echo "--- $name: ok ($((SECONDS - t0)) s${why:+; $why})"
+        return
+    fi
     ended "$name" "$rc" "$t0" -
     finish || true
     exit 1
