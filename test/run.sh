@@ -12,7 +12,8 @@
 #   suite_start NAME cmd...  start it in the background beside the next suite_start
 #                            lines, at most JOBS at once; suites_wait (or the next
 #                            `suite`) waits for them
-#   skip NAME NOTE           record a suite as SKIP
+#   skip NAME NOTE           record a suite as SKIP (result NAME PASS|FAIL|SKIP SECONDS [NOTE]
+#                            records any result worked out in this script)
 # Everything temporary of the run (the cluster, TMPDIR of every step) is in one folder
 # made for it (test/cluster.sh: td_run_tmp), removed at the end.
 set -euo pipefail
@@ -44,9 +45,12 @@ record() {    # record NAME PASS|FAIL|SKIP SECONDS [NOTE]
     status[$1]=$2
     line[$1]=$(printf '  %-14s %-4s %4ss  %s' "$1" "$2" "$3" "${4:-}")
 }
+result() {    # result NAME PASS|FAIL|SKIP SECONDS [NOTE]: a result worked out here
+    record "$@"
+    echo "--- $1: $2${4:+ ($4)}"
+}
 skip() {      # skip NAME NOTE
-    record "$1" SKIP 0 "$2"
-    echo "--- $1: SKIP ($2)"
+    result "$1" SKIP 0 "$2"
 }
 note() {      # note NAME: a few words from its log for a result line that says ok or PASS
     local log=$LOGS/$1.log words=() w
