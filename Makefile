@@ -12,7 +12,6 @@ REGRESS      = td_init td_sites td_edge td_errors td_parallel td_copy td_timeout
 REGRESS_OPTS = --encoding=UTF8 --no-locale
 
 CORE_SRCS   = $(sort $(wildcard src/core/*/*.c))
-CORE_HDRS   = $(wildcard src/core/*/*.h)
 PG_SRCS     = $(sort $(wildcard src/pg/*/*.c))
 OBJS        = $(CORE_SRCS:.c=.o) $(PG_SRCS:.c=.o)
 
