@@ -17,13 +17,7 @@
 #include "base/env.h"
 #include "base/tree.h"
 
-/* Settings (settings.c); read at the start of each call. */
-extern int	td_guc_max_page_bytes;
-extern int	td_guc_max_nodes;
-extern int	td_guc_max_depth;
-extern double td_guc_profile_error;
-extern int	td_guc_profile_capacity;
-extern int	td_guc_profile_dedup_pages;
+#include "pg/base/settings.h"
 
 /*
  * A core environment whose memory lives in cxt.  The env must outlive
@@ -150,14 +144,6 @@ extern Datum td_pg_node_path(td_env *env, td_buf *buf, const td_tree *tree, uint
 /* The visible text of node i's subtree less the nodes marked in drop (may be NULL), as a text datum. */
 extern Datum td_pg_node_text(td_env *env, td_buf *buf, const td_tree *tree, uint32_t i,
 							 const uint8_t *drop);
-
-/*
- * The profile argument argno, detoasted and validated, cached in fn_extra
- * across calls of the same function in one query (argcache.h: keyed on the
- * datum's identity), so a join does not validate the same profile once per
- * row.
- */
-extern const td_profile_view *td_pg_profile_arg(FunctionCallInfo fcinfo, int argno);
 
 /* Validates a threshold argument: NaN, <= 0 or > 1 is 22023. */
 extern void td_pg_check_threshold(double threshold);

@@ -23,6 +23,7 @@
  * thousand pages per second.
  */
 #include "pg/page/page_common.h"
+#include "pg/site/profile_arg.h"
 
 #include <limits.h>
 

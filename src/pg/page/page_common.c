@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include "pg/base/argcache.h"
+#include "pg/site/profile_arg.h"
 #include "page/isotonic.h"
 #include "mb/pg_wchar.h"
 #include "utils/jsonb.h"

@@ -6,6 +6,7 @@
 #include "pg/base/glue.h"
 
 #include "pg/base/argcache.h"
+#include "pg/site/profile_arg.h"
 
 /* The view of a profile's bytes, which stay in cxt (validation allocates nothing). */
 static void

@@ -8,6 +8,7 @@
  * profile (profile_arg.c).
  */
 #include "pg/base/glue.h"
+#include "pg/site/profile_arg.h"
 
 #include "base/render.h"
 

@@ -5,6 +5,7 @@
  * share), and its text as it was fingerprinted (white space folded).
  */
 #include "pg/base/glue.h"
+#include "pg/site/profile_arg.h"
 
 #include "site/chunk.h"
 #include "util/ascii.h"

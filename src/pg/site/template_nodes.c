@@ -4,6 +4,7 @@
  * about it and why (its page count and share in the profile).
  */
 #include "pg/base/glue.h"
+#include "pg/site/profile_arg.h"
 
 #include "funcapi.h"
 #include "utils/builtins.h"
