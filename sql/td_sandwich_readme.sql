@@ -43,11 +43,16 @@ ORDER BY p.url;
 -- the nearest page instead: the same host's page whose visible text is most similar
 WITH sig AS MATERIALIZED (
   SELECT url, html, split_part(url, '/', 3) AS host, minhash(html_text(html)) AS mh FROM pages)
-SELECT DISTINCT ON (a.url) a.url, b.url AS peer,
+SELECT a.url, b.url AS peer,
        round(minhash_similarity(a.mh, b.mh)::numeric, 2) AS similarity,
        sandwich_strip(a.html, b.html, 'token') AS body
-FROM sig a JOIN sig b ON a.host = b.host AND a.url <> b.url
-ORDER BY a.url, minhash_similarity(a.mh, b.mh) DESC, b.url;
+FROM sig a
+CROSS JOIN LATERAL (
+  SELECT s.url, s.html, s.mh FROM sig s
+  WHERE s.host = a.host AND s.url <> a.url
+  ORDER BY minhash_similarity(a.mh, s.mh) DESC, s.url
+  LIMIT 1) b
+ORDER BY a.url;
 
 -- minified pages are one line each: compare tokens
 SELECT sandwich_strip(a, b) AS by_line, sandwich_strip(a, b, unit => 'token') AS by_token
