@@ -191,7 +191,7 @@ check_v3_crc(td_env *env, const uint8_t *b, size_t len, td_profile_view *v)
 		return st;
 	if (crc != stored)
 		return td_fail(env, TD_EFORMAT,
-					   "profile checksum mismatch (stored 0x%08x, computed 0x%08x): the bytes were changed",
+					   "profile checksum mismatch (stored 0x%08x, computed 0x%08x): the bytes were changed, cut or extended",
 					   (unsigned) stored, (unsigned) crc);
 	v->skipped = load_le64(b + 72);
 	if (v->skipped > TD_PROFILE_MAX_PAGES)
