@@ -3,7 +3,7 @@
 -- arguments still errors, and a changed profile byte refused by its checksum.
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS templatedet;
-SELECT plan(22);
+SELECT plan(23);
 
 SELECT has_function('is_html', ARRAY['text']);
 SELECT has_function('is_html', ARRAY['bytea']);
@@ -38,6 +38,9 @@ SELECT is((SELECT profile_info(template_profile(h)) ->> 'pages'
 SELECT is((SELECT profile_info(template_profile(h)) ->> 'pages'
            FROM (VALUES ('%PDF-1.4 x')) v(h)), '0',
           'skip: a group of only bad pages has an empty profile');
+SELECT isnt((SELECT train_template_model(h, (SELECT template_profile(x) FROM (VALUES ('<nav>m</nav><p>a</p>'), ('<nav>m</nav><p>b</p>')) w(x)))
+             FROM (VALUES ('<nav>m</nav><p>a</p>'), ('%PDF-1.4 x'), ('<nav>m</nav><p>b</p>')) v(h)), NULL,
+            'skip: train_template_model leaves the bad page out and trains');
 SELECT throws_ok($$SELECT strip_template('<p>x</p>', template_profile('<p>a</p>'), 0) FROM (SELECT 1) s$$,
                  '22023', NULL, 'skip: a bad threshold is still an error');
 SELECT throws_ok($$SELECT strip_template('<p>x</p>', '\x54445046'::bytea::tdprofile)$$,
