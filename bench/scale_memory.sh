@@ -53,8 +53,8 @@ CREATE FUNCTION bench.entries(b bytea, min_count bigint)
 RETURNS TABLE (fp text, count bigint, delta bigint) LANGUAGE plpgsql AS $$
 DECLARE
   bb bytea := b || '\x'::bytea;   -- detoasted once, not at every get_byte
-  -- header: 40 bytes in format version 1, 72 in version 2; u64 entry count at 32
-  hdr int := CASE WHEN get_byte(bb, 4) = 1 THEN 40 ELSE 72 END;
+  -- header: 40 bytes in format version 1, 72 in version 2, 84 in version 3; u64 entry count at 32
+  hdr int := CASE get_byte(bb, 4) WHEN 1 THEN 40 WHEN 2 THEN 72 ELSE 84 END;
   n bigint := get_byte(bb, 32) + (get_byte(bb, 33) << 8) + (get_byte(bb, 34) << 16)
               + (get_byte(bb, 35)::bigint << 24);
   off int; c bigint;

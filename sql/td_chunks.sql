@@ -52,8 +52,8 @@ CREATE TEMP TABLE mirrored AS
 SELECT u.unit,
        profile_info(template_profile(html, u.unit)) -> 'pages' AS pages,
        profile_info(template_profile(html, u.unit)) -> 'duplicates' AS duplicates,
-       substr(template_profile(html, u.unit)::bytea, 73)
-       = substr((SELECT template_profile(t.html, u.unit) FROM tpages t)::bytea, 73) AS same_entries_as_without_copies
+       substr(template_profile(html, u.unit)::bytea, 85)
+       = substr((SELECT template_profile(t.html, u.unit) FROM tpages t)::bytea, 85) AS same_entries_as_without_copies
 FROM mirrored, (VALUES ('node'), ('chunk')) u(unit) GROUP BY u.unit ORDER BY u.unit;
 -- so the mirrored story stays content; counted 4 times it would be template
 SELECT strip_template(html, (SELECT template_profile(html, 'chunk') FROM mirrored)) AS deduplicated

@@ -17,7 +17,7 @@ SET templatedet.profile_capacity = 1024;
 SELECT (i ->> 'pages')::int AS pages, (i ->> 'entries')::int <= 1024 AS bounded,
        (i ->> 'error_bound')::int > 0 AS lossy,
        (i ->> 'error_share')::float8 = (i ->> 'error_bound')::float8 / (i ->> 'pages')::float8 AS share_is_e_over_n,
-       (i ->> 'bytes')::int = 72 + 16 * (i ->> 'entries')::int AS size_is_header_plus_entries
+       (i ->> 'bytes')::int = 84 + 16 * (i ->> 'entries')::int AS size_is_header_plus_entries
 FROM (SELECT profile_info(template_profile('<nav>menu</nav><div><p>page ' || g || '</p><p>x' || g || '</p></div>')) AS i
       FROM generate_series(1, 3000) g) s;
 RESET templatedet.profile_capacity;

@@ -1,5 +1,5 @@
 -- ===========================================================================
--- base: html_text (src/core/base/, src/pg/base/).  The settings (templatedet.*)
+-- base: html_text, is_html (src/core/base/, src/pg/base/).  The settings (templatedet.*)
 -- are defined by the library when it loads (src/pg/base/settings.c): no SQL object.
 -- ===========================================================================
 CREATE FUNCTION html_text(html text) RETURNS text
@@ -10,3 +10,11 @@ CREATE FUNCTION html_text(html bytea) RETURNS text
 	AS 'MODULE_PATHNAME', 'html_text_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
 COMMENT ON FUNCTION html_text(bytea) IS
 	'All visible text of the raw page bytes (charset from BOM or <meta>, else windows-1252)';
+CREATE FUNCTION is_html(html text) RETURNS boolean
+	AS 'MODULE_PATHNAME', 'is_html_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION is_html(text) IS
+	'Whether the text can be a page: false for what the page functions refuse as not HTML (SQLSTATE 22023), e.g. a large input with almost no tags';
+CREATE FUNCTION is_html(html bytea) RETURNS boolean
+	AS 'MODULE_PATHNAME', 'is_html_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION is_html(bytea) IS
+	'Whether the bytes can be a page: false for binary files (PDF, images, archives, executables), NUL bytes (except in UTF-16) and large inputs with almost no tags';

@@ -124,7 +124,7 @@ COMMENT ON AGGREGATE template_profile_union(tdprofile) IS
 CREATE FUNCTION profile_info(profile tdprofile) RETURNS jsonb
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION profile_info(tdprofile) IS
-	'What a profile holds: format_version, unit (node or chunk), fingerprint_scheme, pages, entries, bytes, error_bound, error_share, eps, duplicates, duplicates_overcounted and unchecked_pages';
+	'What a profile holds: format_version, unit (node or chunk), fingerprint_scheme, pages, entries, bytes, error_bound, error_share, eps, duplicates, duplicates_overcounted, unchecked_pages and skipped_pages';
 
 ---------------------------------------------------------------------------
 -- stripping

@@ -12,7 +12,7 @@
 #include "site/profile.h"
 
 #define UNIVERSE	6000
-#define H			TD_PROFILE_HEADER_SIZE	/* entries start here (format v2) */
+#define H			TD_PROFILE_HEADER_SIZE	/* entries start here (format v3) */
 #define BIG			(1u << 20)
 
 /* ---- deterministic randomness -------------------------------------------- */
@@ -506,7 +506,7 @@ test_roundtrip(void)
 	p = new_profile(&env, 5000, BIG);
 	add_pages(p, &st, 0, st.npages);
 	a = serialize(&env, p);
-	CHECK(a.len == H + 16 * td_profile_entries(p), "size is 72 + 16 n");
+	CHECK(a.len == H + 16 * td_profile_entries(p), "size is 84 + 16 n");
 	CHECK(td_profile_deserialize(&env, a.data, a.len, 0, &q) == TD_OK, "deserialize: %s", env.errmsg);
 	b = serialize(&env, q);
 	CHECK(same_bytes(&a, &b), "serialize . deserialize . serialize is the identity");
@@ -522,7 +522,8 @@ test_roundtrip(void)
 	memcpy(shifted + 3, a.data, a.len);
 	CHECK(td_profile_view_init(&env, shifted + 3, a.len, &v) == TD_OK, "view: %s", env.errmsg);
 	CHECK(v.pages == 300 && v.n_entries == td_profile_entries(p) && v.eps_ppm == 5000 &&
-		  v.version == 2 && v.unit == TD_UNIT_NODE && v.fp_scheme == 1, "view header");
+		  v.version == 3 && v.unit == TD_UNIT_NODE && v.fp_scheme == 1 && v.skipped == 0,
+		  "view header");
 	for (i = 0; i < UNIVERSE; i++)
 	{
 		const uint8_t *e = find_entry(&a, fp_of(i));
@@ -659,7 +660,23 @@ try_bytes(td_env *env, const uint8_t *bytes, size_t len)
 	return rc;
 }
 
-/* Mutates a copy of good with fn and expects TD_EFORMAT with a message containing word. */
+/*
+ * Bytes changed on purpose, with their checksum made right again: what the
+ * checks behind the checksum see (a version 3 profile only).
+ */
+static td_status
+try_resealed(td_env *env, uint8_t *b, size_t len)
+{
+	if (len >= H && b[4] == TD_PROFILE_VERSION && b[5] == 0)
+		td_profile_seal(b, len);
+	return try_bytes(env, b, len);
+}
+
+/*
+ * Mutates a copy of good with fn and expects TD_EFORMAT: as it is (the
+ * checksum, unless the mutation is caught before it), and resealed with a
+ * message containing word.
+ */
 static void
 expect_format(td_env *env, const td_buf *good, size_t (*fn) (uint8_t *b, size_t len),
 			  const char *word)
@@ -671,13 +688,16 @@ expect_format(td_env *env, const td_buf *good, size_t (*fn) (uint8_t *b, size_t 
 	memcpy(b, good->data, good->len);
 	len = fn(b, good->len);
 	rc = try_bytes(env, b, len);
+	CHECK(rc == TD_EFORMAT, "unsealed \"%s\" mutation refused, got %d", word, rc);
+	rc = try_resealed(env, b, len);
 	CHECK(rc == TD_EFORMAT && strstr(env->errmsg, word) != NULL,
 		  "expected a format error about \"%s\", got %d: %s", word, rc, env->errmsg);
 	free(b);
 }
 
 static size_t bad_magic(uint8_t *b, size_t len) { b[0] = 'X'; return len; }
-static size_t bad_version(uint8_t *b, size_t len) { b[4] = 3; return len; }
+static size_t bad_version(uint8_t *b, size_t len) { b[4] = TD_PROFILE_VERSION + 1; return len; }
+static size_t bad_skipped(uint8_t *b, size_t len) { put64(b + 72, (uint64_t) UINT32_MAX + 1); return len; }
 static size_t bad_unit(uint8_t *b, size_t len) { b[6] = 2; return len; }
 static size_t bad_flags(uint8_t *b, size_t len) { b[7] = 0x80; return len; }
 static size_t bad_eps(uint8_t *b, size_t len) { put32(b + 12, 1000001); return len; }
@@ -732,7 +752,8 @@ test_validation(void)
 	CHECK(strstr(env.errmsg, "truncated") != NULL, "message: %s", env.errmsg);
 
 	expect_format(&env, &good, bad_magic, "magic");
-	expect_format(&env, &good, bad_version, "version 3");
+	expect_format(&env, &good, bad_version, "version 4");
+	expect_format(&env, &good, bad_skipped, "4294967296 skipped pages");
 	expect_format(&env, &good, bad_unit, "unit 2");
 	expect_format(&env, &good, bad_overcounted, "duplicate tallies");
 	expect_format(&env, &good, bad_unchecked, "duplicate tallies");
@@ -963,20 +984,131 @@ test_key_validation(void)
 	CHECK(try_bytes(&env, (const uint8_t *) good.data, good.len) == TD_OK, "good state bytes");
 	memcpy(b, good.data, good.len);
 	put64(b + good.len - 8, 0);
-	CHECK(try_bytes(&env, b, good.len) == TD_EFORMAT && strstr(env.errmsg, "page key"), "key 0: %s", env.errmsg);
+	CHECK(try_resealed(&env, b, good.len) == TD_EFORMAT && strstr(env.errmsg, "page key"), "key 0: %s", env.errmsg);
 	memcpy(b, good.data, good.len);
 	memcpy(b + good.len - 8, b + good.len - 16, 8);
-	CHECK(try_bytes(&env, b, good.len) == TD_EFORMAT && strstr(env.errmsg, "ascending"), "repeated key");
+	CHECK(try_resealed(&env, b, good.len) == TD_EFORMAT && strstr(env.errmsg, "ascending"), "repeated key");
 	memcpy(b, good.data, good.len);
 	put64(b + 56, 1);
-	CHECK(try_bytes(&env, b, good.len) == TD_EFORMAT && strstr(env.errmsg, "add up"), "tallies: %s", env.errmsg);
+	CHECK(try_resealed(&env, b, good.len) == TD_EFORMAT && strstr(env.errmsg, "add up"), "tallies: %s", env.errmsg);
 	memcpy(b, good.data, good.len);
 	b[7] = 0;
-	CHECK(try_bytes(&env, b, good.len) == TD_EFORMAT && strstr(env.errmsg, "no page-key flag"), "flag cleared");
+	CHECK(try_resealed(&env, b, good.len) == TD_EFORMAT && strstr(env.errmsg, "no page-key flag"), "flag cleared");
 	CHECK(try_bytes(&env, b, good.len - 8) == TD_EFORMAT, "a key cut off");
 	free(b);
 	td_buf_free(&good);
 	td_profile_free(p);
+}
+
+/* ---- the checksum: no single-byte change reads ----------------------------------------- */
+
+/* Every value of every byte of bytes other than its own is a format error. */
+static bool
+every_byte_refused(td_env *env, const td_buf *good, int step)
+{
+	uint8_t    *b = malloc(good->len);
+	bool		ok = true;
+	size_t		i;
+	int			x;
+
+	memcpy(b, good->data, good->len);
+	for (i = 0; i < good->len; i++)
+	{
+		for (x = 1; x < 256; x += step)
+		{
+			b[i] ^= (uint8_t) x;
+			if (try_bytes(env, b, good->len) != TD_EFORMAT)
+			{
+				printf("# byte %zu ^ 0x%02x read: %s\n", i, (unsigned) x, env->errmsg);
+				ok = false;
+			}
+			b[i] ^= (uint8_t) x;
+		}
+	}
+	free(b);
+	return ok;
+}
+
+static void
+test_checksum(void)
+{
+	td_env		env;
+	stream		st;
+	td_profile *p;
+	td_profile *q;
+	td_buf		good;
+	uint8_t    *b;
+	uint64_t	seed = 2024;
+	int			counted;
+	int			i;
+	uint64_t	k;
+	bool		ok = true;
+
+	td_env_default(&env);
+
+	/* a small stored profile and a state profile with keys and skipped pages: all 255 values */
+	make_stream(&st, 5, 8, 8);
+	p = new_profile(&env, 0, 1024);
+	add_pages(p, &st, 0, st.npages);
+	good = serialize(&env, p);
+	CHECK(good.len > H && try_bytes(&env, (const uint8_t *) good.data, good.len) == TD_OK, "good");
+	CHECK(every_byte_refused(&env, &good, 1), "every single-byte change of a stored profile");
+	td_buf_free(&good);
+	td_profile_free(p);
+	free_stream(&st);
+
+	p = dedup_profile(&env, TD_UNIT_NODE, 16);
+	for (k = 0; k < 6; k++)
+		add_site_page(p, 7000 + k, k, &counted);
+	CHECK(td_profile_skip_page(p) == TD_OK && td_profile_skip_page(p) == TD_OK &&
+		  td_profile_skipped(p) == 2, "two pages skipped");
+	good = serialize_state(&env, p);
+	CHECK(every_byte_refused(&env, &good, 1), "every single-byte change of a state profile");
+
+	/* skipped pages survive the round trip and add up in merges */
+	CHECK(td_profile_deserialize(&env, good.data, good.len, 0, &q) == TD_OK &&
+		  td_profile_skipped(q) == 2, "skipped read back");
+	CHECK(td_profile_merge(q, p) == TD_OK && td_profile_skipped(q) == 4, "skipped merged");
+	td_profile_free(q);
+
+	/* the version field turned into an older one: refused on the size, checksum or not */
+	b = malloc(good.len);
+	for (i = 1; i < TD_PROFILE_VERSION; i++)
+	{
+		memcpy(b, good.data, good.len);
+		b[4] = (uint8_t) i;
+		if (i == 1)
+			b[7] = 0;			/* so that v1's flag check is not what refuses it */
+		CHECK(try_bytes(&env, b, good.len) == TD_EFORMAT &&
+			  strstr(env.errmsg, "does not match") != NULL,
+			  "as version %d: %s", i, env.errmsg);
+	}
+	free(b);
+	td_buf_free(&good);
+	td_profile_free(p);
+
+	/* a larger profile: 2,000 random single-byte changes */
+	make_stream(&st, 17, 300, 300);
+	p = new_profile(&env, 0, BIG);
+	add_pages(p, &st, 0, st.npages);
+	good = serialize(&env, p);
+	b = malloc(good.len);
+	memcpy(b, good.data, good.len);
+	for (i = 0; i < 2000; i++)
+	{
+		size_t		at = (size_t) (splitmix(&seed) % good.len);
+		uint8_t		x = (uint8_t) (1 + splitmix(&seed) % 255);
+
+		b[at] ^= x;
+		ok &= try_bytes(&env, b, good.len) == TD_EFORMAT;
+		b[at] ^= x;
+	}
+	CHECK(good.len > 4000 && ok, "2,000 random single-byte changes of a %zu-byte profile refused",
+		  good.len);
+	free(b);
+	td_buf_free(&good);
+	td_profile_free(p);
+	free_stream(&st);
 }
 
 /* ---- allocation failures ------------------------------------------------------------------ */
@@ -1213,5 +1345,6 @@ main(void)
 	test_interrupts();
 	test_duplicates();
 	test_key_validation();
+	test_checksum();
 	return check_done("test_profile");
 }

@@ -183,6 +183,7 @@ test_strip_site(void)
 	r = strip(&prof, pages[0], 1.5, &st);
 	CHECK(st == TD_EARG && r == NULL, "threshold above 1 is rejected");
 	prof.data[8]++;				/* the fingerprint scheme field */
+	td_profile_seal((uint8_t *) prof.data, prof.len);	/* a true profile of another scheme */
 	r = strip(&prof, pages[0], 0.1, &st);
 	CHECK(st == TD_EARG && r == NULL && strstr(env.errmsg, "fingerprint scheme") != NULL,
 		  "a profile of another fingerprint scheme is rejected: %s", env.errmsg);

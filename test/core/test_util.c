@@ -1,9 +1,10 @@
 /*
  * test_util.c — the shared helpers of src/core/util: white space classes,
- * sorting, interrupt polls, the set of 64-bit keys.
+ * sorting, interrupt polls, the set of 64-bit keys, CRC-32C.
  */
 #include <ctype.h>
 #include <locale.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "check.h"
 #include "counting.h"
 #include "util/ascii.h"
+#include "util/crc32c.h"
 #include "util/poll.h"
 #include "util/sort.h"
 #include "util/u64set.h"
@@ -320,6 +322,51 @@ test_u64set(void)
 	CHECK(c.live == 0, "no leak");
 }
 
+/* ---- CRC-32C ----------------------------------------------------------- */
+
+static void
+test_crc32c(void)
+{
+	static const char check[] = "123456789";
+	uint8_t		buf[1000];
+	uint32_t	crc;
+	bool		ok = true;
+	size_t		i,
+				cut;
+	int			b;
+
+	CHECK(td_crc32c(check, 9) == 0xE3069283u, "check value: 0x%08X", (unsigned) td_crc32c(check, 9));
+	CHECK(td_crc32c("", 0) == 0, "empty input");
+	/* the table against the bitwise definition, entry by entry */
+	for (b = 0; b < 256; b++)
+	{
+		uint32_t	c = (uint32_t) b;
+		uint8_t		byte = (uint8_t) b;
+		int			k;
+
+		for (k = 0; k < 8; k++)
+			c = (c & 1) ? (c >> 1) ^ 0x82F63B78u : c >> 1;
+		ok &= td_crc32c_update(0, &byte, 1) == c;
+	}
+	CHECK(ok, "table entries are the reflected polynomial 0x82F63B78");
+	/* known vectors (RFC 3720, B.4): 32 zeros, 32 0xff */
+	memset(buf, 0, 32);
+	CHECK(td_crc32c(buf, 32) == 0x8A9136AAu, "32 zeros: 0x%08X", (unsigned) td_crc32c(buf, 32));
+	memset(buf, 0xff, 32);
+	CHECK(td_crc32c(buf, 32) == 0x62A8AB43u, "32 0xff: 0x%08X", (unsigned) td_crc32c(buf, 32));
+	/* slices give the checksum of the whole */
+	for (i = 0; i < sizeof(buf); i++)
+		buf[i] = (uint8_t) (i * 131 + 7);
+	ok = true;
+	for (cut = 0; cut <= sizeof(buf); cut += 37)
+	{
+		crc = td_crc32c_update(TD_CRC32C_INIT, buf, cut);
+		crc = td_crc32c_update(crc, buf + cut, sizeof(buf) - cut);
+		ok &= td_crc32c_final(crc) == td_crc32c(buf, sizeof(buf));
+	}
+	CHECK(ok, "sliced = whole");
+}
+
 int
 main(void)
 {
@@ -328,5 +375,6 @@ main(void)
 	test_poll();
 	test_u64set();
 	test_u64set_layout();
+	test_crc32c();
 	return check_done("test_util");
 }

@@ -7,7 +7,8 @@
  * clamping happen on small inputs.  Beyond what the sanitizers catch, the
  * target aborts when a tree breaks a promise of tree.h or an output is not
  * valid UTF-8 or breaks the text rule, or when the tree parsed with
- * media_attrs_only differs from the full one.
+ * media_attrs_only differs from the full one.  td_sniff_markup sees the same
+ * bytes first: it must answer TD_OK or TD_ENOTHTML with its message.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "base/tags.h"
 #include "base/tree.h"
 #include "base/charset.h"
+#include "base/markup.h"
 
 static const char *const encodings[] = {
 	NULL, "UTF-8", "windows-1252", "Shift_JIS", "UTF-16LE", "UTF-16BE", "EUC-JP",
@@ -228,6 +230,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	limits.max_bytes = 1 << 20;
 	limits.max_nodes = 3000;
 	limits.max_depth = 40;
+
+	st = td_sniff_markup(&env, page + bom, len - bom, enc);
+	require(st == TD_OK || (st == TD_ENOTHTML && strncmp(env.errmsg, "input is not HTML: ", 19) == 0));
 
 	st = td_parse_html(&env, page + bom, len - bom, enc, &limits, &tree);
 	require((st == TD_OK) == (tree != NULL));

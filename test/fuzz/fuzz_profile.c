@@ -2,11 +2,13 @@
  * fuzz_profile.c — libFuzzer target for the site profile.
  *
  * Every input is used twice:
- *  - as profile bytes (format v1, v2 stored form, v2 state form with page
- *    keys): the view and deserialization must never crash or leak, must
+ *  - as profile bytes (format v1, v2 and v3, stored form and state form with
+ *    page keys), as they are and, if they are v3, with their checksum
+ *    recomputed (td_profile_seal: else a mutation only ever meets the
+ *    checksum): the view and deserialization must never crash or leak, must
  *    agree, and valid bytes must round-trip exactly (serialize . deserialize
  *    is the identity, keys included) with view counts equal to the entries;
- *    a v1 profile re-serializes as v2 with the same entries;
+ *    a v1 or v2 profile re-serializes as v3 with the same entries and keys;
  *  - as a script of pages fed to small-capacity profiles (forced pruning,
  *    unsorted pages with repeats, exact duplicate pages by page key, a full
  *    key table, merges): whatever the script, the result must serialize to
@@ -67,19 +69,18 @@ check_bytes(td_env *env, const uint8_t *data, size_t size)
 				(i + 1 < v.n_entries && le64(e + TD_PROFILE_ENTRY_SIZE) == le64(e) + 1));
 	}
 	td_buf_init(&out, env);
-	if (v.version == 1)
-	{
-		/* read as v2: the same entries after the longer header */
-		require(td_profile_serialize(p, &out) == TD_OK);
-		require(out.len == size + TD_PROFILE_HEADER_SIZE - TD_PROFILE_V1_HEADER_SIZE);
-		require(memcmp(out.data + TD_PROFILE_HEADER_SIZE, data + TD_PROFILE_V1_HEADER_SIZE,
-					   size - TD_PROFILE_V1_HEADER_SIZE) == 0);
-	}
+	require(((v.flags & TD_PROFILE_F_KEYS) ? td_profile_serialize_state(p, &out) :
+			 td_profile_serialize(p, &out)) == TD_OK);
+	if (v.version == TD_PROFILE_VERSION)
+		require(out.len == size && memcmp(out.data, data, size) == 0);
 	else
 	{
-		require(((v.flags & TD_PROFILE_F_KEYS) ? td_profile_serialize_state(p, &out) :
-				 td_profile_serialize(p, &out)) == TD_OK);
-		require(out.len == size && memcmp(out.data, data, size) == 0);
+		/* an older version re-serializes as the current one: the same entries and keys */
+		size_t		old_header = v.version == 1 ? TD_PROFILE_V1_HEADER_SIZE : TD_PROFILE_V2_HEADER_SIZE;
+
+		require(out.len == size + TD_PROFILE_HEADER_SIZE - old_header);
+		require(memcmp(out.data + TD_PROFILE_HEADER_SIZE, data + old_header,
+					   size - old_header) == 0);
 	}
 
 	/* loading into the smallest capacity prunes, and must stay valid */
@@ -91,6 +92,25 @@ check_bytes(td_env *env, const uint8_t *data, size_t size)
 	td_buf_free(&out);
 	td_profile_free(small);
 	td_profile_free(p);
+}
+
+/*
+ * Mutated current-version bytes almost never keep a right checksum: with
+ * it recomputed, the checks behind it get fuzzed as well.
+ */
+static void
+check_resealed(td_env *env, const uint8_t *data, size_t size)
+{
+	uint8_t    *copy;
+
+	if (size < TD_PROFILE_HEADER_SIZE || data[4] != TD_PROFILE_VERSION || data[5] != 0)
+		return;
+	copy = malloc(size);
+	require(copy != NULL);
+	memcpy(copy, data, size);
+	td_profile_seal(copy, size);
+	check_bytes(env, copy, size);
+	free(copy);
 }
 
 /* count <= truth <= count + delta for the tracked fingerprints, truth <= E if absent. */
@@ -223,6 +243,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	td_env_default(&env);
 	check_bytes(&env, data, size);
+	check_resealed(&env, data, size);
 	run_script(&env, data, size);
 	return 0;
 }

@@ -21,7 +21,8 @@ typedef enum td_status
 	TD_EINTR,					/* env->interrupted() asked us to stop */
 	TD_EFORMAT,					/* invalid serialized bytes (profile, model) */
 	TD_EARG,					/* invalid argument (threshold out of range...) */
-	TD_EPARSER					/* libxml2 could not set up a parser */
+	TD_EPARSER,					/* libxml2 could not set up a parser */
+	TD_ENOTHTML					/* the input is not markup (base/markup.h) */
 } td_status;
 
 typedef struct td_env

@@ -49,6 +49,7 @@ struct td_profile
 	uint64_t	duplicates;
 	uint64_t	overcounted;
 	uint64_t	unchecked;
+	uint64_t	skipped;		/* pages left out (td_profile_skip_page), not in N */
 };
 
 /* ---- the hash table ---------------------------------------------------- */
@@ -467,6 +468,7 @@ merge_keys(td_profile *dst, const td_profile *src)
 	size_t		i;
 
 	dst->duplicates += src->duplicates;
+	dst->skipped += src->skipped;
 	dst->overcounted += src->overcounted;
 	dst->unchecked += src->unchecked;
 	if (!dst->keys_known || !src->keys_known)
@@ -515,6 +517,9 @@ td_profile_merge(td_profile *dst, const td_profile *src)
 					   (unsigned) dst->settings.fp_scheme, (unsigned) src->settings.fp_scheme);
 	if (src->pages > TD_PROFILE_MAX_PAGES - dst->pages)
 		return td_fail(env, TD_ELIMIT, "merged profile would hold more than %u pages",
+					   (unsigned) TD_PROFILE_MAX_PAGES);
+	if (src->skipped > TD_PROFILE_MAX_PAGES - dst->skipped)
+		return td_fail(env, TD_ELIMIT, "merged profile would count more than %u skipped pages",
 					   (unsigned) TD_PROFILE_MAX_PAGES);
 	if (dst->keys_known && src->keys_known &&
 		(st = key_reserve(dst, src->keys.n)) != TD_OK)
@@ -598,6 +603,22 @@ uint64_t
 td_profile_overcounted(const td_profile *p)
 {
 	return p->overcounted;
+}
+
+td_status
+td_profile_skip_page(td_profile *p)
+{
+	if (p->skipped >= TD_PROFILE_MAX_PAGES)
+		return td_fail(p->env, TD_ELIMIT, "profile cannot count more than %u skipped pages",
+					   (unsigned) TD_PROFILE_MAX_PAGES);
+	p->skipped++;
+	return TD_OK;
+}
+
+uint64_t
+td_profile_skipped(const td_profile *p)
+{
+	return p->skipped;
 }
 
 uint8_t
@@ -696,6 +717,7 @@ serialize(const td_profile *p, td_buf *out, bool with_keys)
 	h.duplicates = p->duplicates;
 	h.overcounted = p->overcounted;
 	h.unchecked = p->unchecked;
+	h.skipped = p->skipped;
 	h.n_keys = nk;
 	b = (uint8_t *) out->data + out->len;
 	td_profile_put_header(b, &h);
@@ -708,6 +730,7 @@ serialize(const td_profile *p, td_buf *out, bool with_keys)
 	}
 	for (i = 0; i < nk; i++, b += TD_PROFILE_KEY_SIZE)
 		td_profile_put_key(b, keys[i]);
+	td_profile_seal((uint8_t *) out->data + out->len, total);
 	out->len += total;
 	td_free(env, fps);
 	td_free(env, keys);
@@ -754,6 +777,7 @@ td_profile_deserialize(td_env *env, const void *bytes, size_t len,
 	p->duplicates = v.duplicates;
 	p->overcounted = v.overcounted;
 	p->unchecked = v.unchecked;
+	p->skipped = v.skipped;
 	/* the stored form has no keys: which pages it counted is unknown */
 	p->keys_known = (v.flags & TD_PROFILE_F_KEYS) != 0;
 	if ((st = reserve(p, v.n_entries)) != TD_OK ||

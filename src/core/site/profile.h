@@ -81,6 +81,14 @@ td_status	td_profile_merge(td_profile *dst, const td_profile *src);
 uint64_t	td_profile_pages(const td_profile *p);
 uint64_t	td_profile_duplicates(const td_profile *p);
 uint64_t	td_profile_overcounted(const td_profile *p);
+
+/*
+ * Counts a page left out of the profile (templatedet.on_error = skip): it
+ * is not one of the N pages, only reported (profile_info: skipped_pages) and
+ * summed by merges.  TD_ELIMIT beyond UINT32_MAX.
+ */
+td_status	td_profile_skip_page(td_profile *p);
+uint64_t	td_profile_skipped(const td_profile *p);
 uint8_t		td_profile_unit(const td_profile *p);
 uint64_t	td_profile_error(const td_profile *p);
 size_t		td_profile_entries(const td_profile *p);

@@ -6,10 +6,13 @@
 #include <string.h>
 
 #include "site/profile_format.h"
+#include "util/crc32c.h"
 #include "util/poll.h"
 
 /* Keys and entries between two polls of env->interrupted. */
 #define POLL_EVERY		65536
+/* Bytes checksummed between two polls (a few ms of work). */
+#define CRC_SLICE		((size_t) 1 << 20)
 
 static const uint8_t profile_magic[4] = {'T', 'D', 'P', 'F'};
 
@@ -73,6 +76,37 @@ td_profile_put_header(uint8_t *b, const td_profile_view *h)
 	store_le64(b + 48, h->overcounted);
 	store_le64(b + 56, h->unchecked);
 	store_le64(b + 64, h->n_keys);
+	store_le64(b + 72, h->skipped);
+	store_le32(b + TD_PROFILE_CRC_OFFSET, 0);
+}
+
+/* The CRC-32C of a version 3 profile: every byte but the checksum field's. */
+static td_status
+profile_crc(td_env *env, const uint8_t *b, size_t len, uint32_t *out)
+{
+	uint32_t	crc = td_crc32c_update(TD_CRC32C_INIT, b, TD_PROFILE_CRC_OFFSET);
+	size_t		pos = TD_PROFILE_HEADER_SIZE;
+
+	while (pos < len)
+	{
+		size_t		slice = len - pos < CRC_SLICE ? len - pos : CRC_SLICE;
+
+		if (env != NULL && td_interrupted(env))
+			return td_fail(env, TD_EINTR, "profile validation interrupted");
+		crc = td_crc32c_update(crc, b + pos, slice);
+		pos += slice;
+	}
+	*out = td_crc32c_final(crc);
+	return TD_OK;
+}
+
+void
+td_profile_seal(uint8_t *b, size_t len)
+{
+	uint32_t	crc = 0;
+
+	(void) profile_crc(NULL, b, len, &crc);
+	store_le32(b + TD_PROFILE_CRC_OFFSET, crc);
 }
 
 void
@@ -108,14 +142,14 @@ td_profile_view_key(const td_profile_view *view, uint64_t i)
 
 /* ---- validation and lookups ------------------------------------------------ */
 
-/* The v2 duplicate fields; v1 has none (its pages were all counted unchecked). */
+/* The duplicate fields of versions 2 and 3; v1 has none (its pages were all counted unchecked). */
 static td_status
-check_v2_fields(td_env *env, const uint8_t *b, size_t len, td_profile_view *v)
+check_v2_fields(td_env *env, const uint8_t *b, size_t len, size_t header, td_profile_view *v)
 {
-	if (len < TD_PROFILE_HEADER_SIZE)
+	if (len < header)
 		return td_fail(env, TD_EFORMAT,
-					   "profile is truncated: %zu bytes, the header alone takes %d",
-					   len, TD_PROFILE_HEADER_SIZE);
+					   "profile is truncated: %zu bytes, the header alone takes %zu",
+					   len, header);
 	v->duplicates = load_le64(b + 40);
 	v->overcounted = load_le64(b + 48);
 	v->unchecked = load_le64(b + 56);
@@ -137,6 +171,35 @@ check_v2_fields(td_env *env, const uint8_t *b, size_t len, td_profile_view *v)
 	return TD_OK;
 }
 
+/*
+ * The checksum of version 3, checked first (so a changed byte is reported
+ * as such, not as whatever field it broke), and its skipped pages.
+ */
+static td_status
+check_v3_crc(td_env *env, const uint8_t *b, size_t len, td_profile_view *v)
+{
+	uint32_t	stored;
+	uint32_t	crc;
+	td_status	st;
+
+	if (len < TD_PROFILE_HEADER_SIZE)
+		return td_fail(env, TD_EFORMAT,
+					   "profile is truncated: %zu bytes, the header alone takes %d",
+					   len, TD_PROFILE_HEADER_SIZE);
+	stored = load_le32(b + TD_PROFILE_CRC_OFFSET);
+	if ((st = profile_crc(env, b, len, &crc)) != TD_OK)
+		return st;
+	if (crc != stored)
+		return td_fail(env, TD_EFORMAT,
+					   "profile checksum mismatch (stored 0x%08x, computed 0x%08x): the bytes were changed, cut or extended",
+					   (unsigned) stored, (unsigned) crc);
+	v->skipped = load_le64(b + 72);
+	if (v->skipped > TD_PROFILE_MAX_PAGES)
+		return td_fail(env, TD_EFORMAT, "profile claims %llu skipped pages, over the maximum of %u",
+					   (unsigned long long) v->skipped, (unsigned) TD_PROFILE_MAX_PAGES);
+	return TD_OK;
+}
+
 static td_status
 check_header(td_env *env, const uint8_t *b, size_t len, td_profile_view *v)
 {
@@ -152,10 +215,12 @@ check_header(td_env *env, const uint8_t *b, size_t len, td_profile_view *v)
 	if (memcmp(b, profile_magic, 4) != 0)
 		return td_fail(env, TD_EFORMAT, "not a templatedet profile: bad magic bytes");
 	v->version = load_le16(b + 4);
-	if (v->version != 1 && v->version != TD_PROFILE_VERSION)
+	if (v->version < 1 || v->version > TD_PROFILE_VERSION)
 		return td_fail(env, TD_EFORMAT,
-					   "unsupported profile format version %u (this build reads versions 1 and %d)",
+					   "unsupported profile format version %u (this build reads versions 1 to %d)",
 					   (unsigned) v->version, TD_PROFILE_VERSION);
+	if (v->version == 3 && (st = check_v3_crc(env, b, len, v)) != TD_OK)
+		return st;
 	v->unit = b[6];
 	if (v->unit != TD_UNIT_NODE && (v->version == 1 || v->unit != TD_UNIT_CHUNK))
 		return td_fail(env, TD_EFORMAT, "unknown profile unit %u", (unsigned) v->unit);
@@ -183,8 +248,8 @@ check_header(td_env *env, const uint8_t *b, size_t len, td_profile_view *v)
 	}
 	else
 	{
-		header = TD_PROFILE_HEADER_SIZE;
-		if ((st = check_v2_fields(env, b, len, v)) != TD_OK)
+		header = v->version == 2 ? TD_PROFILE_V2_HEADER_SIZE : TD_PROFILE_HEADER_SIZE;
+		if ((st = check_v2_fields(env, b, len, header, v)) != TD_OK)
 			return st;
 	}
 	/* compare in units: 16 n + 8 k may overflow, (len - header) / 8 cannot */

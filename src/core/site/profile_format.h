@@ -5,9 +5,9 @@
  * put and get functions are how profile.c writes and reads the table's
  * contents, so that no other file knows an offset.
  *
- * Serialized format, version 2, all integers little-endian:
+ * Serialized format, version 3, all integers little-endian:
  *   0  magic "TDPF" (4 bytes)
- *   4  u16 version = 2
+ *   4  u16 version = 3
  *   6  u8  unit: 0 = DOM node fingerprints, 1 = table text chunks (chunk.h)
  *   7  u8  flags: bit 0 = page keys follow the entries (state form); others 0
  *   8  u32 fingerprint scheme (TD_FP_SCHEME or TD_CHUNK_SCHEME when built)
@@ -20,21 +20,37 @@
  *  56  u64 unchecked (<= N)
  *  64  u64 number of page keys k (0 unless flag bit 0; then k + overcounted
  *      + unchecked = N)
- *  72  n entries of 16 bytes: u64 fp, u32 count, u32 delta;
+ *  72  u64 skipped pages: left out under templatedet.on_error = skip, not in N
+ *      (<= UINT32_MAX)
+ *  80  u32 CRC-32C (util/crc32c.h) of every byte of the profile but these four
+ *      (bytes 0 .. 79 and 84 .. end), so that any single-byte change is refused
+ *  84  n entries of 16 bytes: u64 fp, u32 count, u32 delta;
  *      fp strictly ascending, fp != 0, 1 <= count, count + delta <= N, delta <= E
  *      then k page keys of 8 bytes, strictly ascending, != 0
- *  total size is exactly 72 + 16 n + 8 k; anything else is TD_EFORMAT.
- * Version 1 (node profiles before duplicate detection) is read as well: the
- * same first 40 bytes with version 1, unit 0 and flags 0, then the entries;
- * its duplicate counters read as 0 and unchecked as N.
+ *  total size is exactly 84 + 16 n + 8 k; anything else is TD_EFORMAT.
+ * Older versions are read as well, without a checksum (their skipped pages
+ * read as 0):
+ *  - version 2 (0.1's stored profiles): the same first 72 bytes with version
+ *    2, then the entries and keys; size 72 + 16 n + 8 k;
+ *  - version 1 (node profiles before duplicate detection): the same first 40
+ *    bytes with version 1, unit 0 and flags 0, then the entries; size
+ *    40 + 16 n; its duplicate counters read as 0 and unchecked as N.
+ * The header sizes are chosen so that a version 3 profile whose version
+ * field is changed to 1 or 2 is refused by the older reader on its size:
+ * 84 - 72 and 84 - 40 are 4 modulo 8, while an older body is a multiple of
+ * 8 bytes.  So no single-byte change of a version 3 profile reads, checksum
+ * or not.  Every writer writes version 3 (td_profile_put_header, then
+ * td_profile_seal once the entries and keys are in place).
  */
 #ifndef TD_PROFILE_FORMAT_H
 #define TD_PROFILE_FORMAT_H
 
 #include "base/env.h"
 
-#define TD_PROFILE_VERSION		2
-#define TD_PROFILE_HEADER_SIZE	72
+#define TD_PROFILE_VERSION		3
+#define TD_PROFILE_HEADER_SIZE	84
+#define TD_PROFILE_V2_HEADER_SIZE	72
+#define TD_PROFILE_CRC_OFFSET	80
 #define TD_PROFILE_V1_HEADER_SIZE	40
 #define TD_PROFILE_ENTRY_SIZE	16
 #define TD_PROFILE_KEY_SIZE		8
@@ -57,6 +73,7 @@ typedef struct td_profile_view
 	uint64_t	duplicates;
 	uint64_t	overcounted;
 	uint64_t	unchecked;
+	uint64_t	skipped;		/* pages left out (version 3; 0 before) */
 	uint32_t	eps_ppm;
 	uint32_t	fp_scheme;
 	uint8_t		unit;
@@ -72,9 +89,17 @@ uint32_t	td_profile_view_count(const td_profile_view *view, uint64_t fp);
 
 /*
  * Writes the header of the current version for h's fields (h->version,
- * entries and keys are not read) to b[0..TD_PROFILE_HEADER_SIZE).
+ * entries and keys are not read) to b[0..TD_PROFILE_HEADER_SIZE), its
+ * checksum still zero: td_profile_seal the whole profile once it is written.
  */
 void		td_profile_put_header(uint8_t *b, const td_profile_view *h);
+
+/*
+ * Writes the checksum of the len bytes of a profile written by
+ * td_profile_put_header and the put functions (the bytes must be complete).
+ * Not polled: the writer has just spent longer writing them.
+ */
+void		td_profile_seal(uint8_t *b, size_t len);
 
 /* Writes one entry to b[0..TD_PROFILE_ENTRY_SIZE). */
 void		td_profile_put_entry(uint8_t *b, uint64_t fp, uint32_t count, uint32_t delta);

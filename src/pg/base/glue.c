@@ -14,6 +14,10 @@
 #include "utils/memutils.h"
 #include "utils/xml.h"
 #include "base/charset.h"
+#include "base/markup.h"
+#include "access/xact.h"
+#include "storage/proc.h"
+#include "utils/timestamp.h"
 
 /*
  * The core must never see an ereport: allocation failures come back as NULL
@@ -124,6 +128,7 @@ td_pg_report(td_env *env, td_status status, const char *limit_setting)
 					 errmsg("invalid tdprofile: %s", msg)));
 			break;
 		case TD_EARG:
+		case TD_ENOTHTML:
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("%s", msg)));
@@ -172,19 +177,111 @@ td_pg_check_threshold(double threshold)
 				 errmsg("threshold must be in (0, 1], got %g", threshold)));
 }
 
+/* ---- page errors: on_error, the rate-limited WARNINGs, the page's context ---- */
+
+/* Bytes of the page the context shows, escaped (at most 4 characters each). */
+#define CONTEXT_BYTES	40
+
 static void
+page_context_callback(void *arg)
+{
+	const td_pg_page_ref *ref = (const td_pg_page_ref *) arg;
+	StringInfoData head;
+	size_t		i;
+
+	initStringInfo(&head);
+	for (i = 0; i < ref->len && i < CONTEXT_BYTES; i++)
+	{
+		unsigned char c = (unsigned char) ref->data[i];
+
+		if (c == '"' || c == '\\')
+			appendStringInfo(&head, "\\%c", c);
+		else if (c >= 0x20 && c < 0x7f)
+			appendStringInfoChar(&head, (char) c);
+		else
+			appendStringInfo(&head, "\\x%02x", c);
+	}
+	if (ref->row > 0)
+		errcontext("page of %zu bytes, row " INT64_FORMAT " of the aggregate's group, starting \"%s\"%s",
+				   ref->len, ref->row, head.data, ref->len > CONTEXT_BYTES ? "..." : "");
+	else
+		errcontext("page of %zu bytes starting \"%s\"%s",
+				   ref->len, head.data, ref->len > CONTEXT_BYTES ? "..." : "");
+	pfree(head.data);
+}
+
+void
+td_pg_page_context_push(td_pg_page_ref *ref, const char *data, size_t len, int64 row)
+{
+	ref->data = data;
+	ref->len = len;
+	ref->row = row;
+	ref->cb.callback = page_context_callback;
+	ref->cb.arg = ref;
+	ref->cb.previous = error_context_stack;
+	error_context_stack = &ref->cb;
+}
+
+void
+td_pg_page_context_pop(td_pg_page_ref *ref)
+{
+	Assert(error_context_stack == &ref->cb);
+	error_context_stack = ref->cb.previous;
+}
+
+/* Skipped pages of the running statement (by its transaction and start time). */
+static LocalTransactionId skip_lxid = InvalidLocalTransactionId;
+static TimestampTz skip_stmt_start = 0;
+static uint64 skip_count = 0;
+
+void
+td_pg_page_error(int sqlcode, const char *msg, const char *hint)
+{
+	if (td_guc_on_error != TD_ON_ERROR_SKIP)
+		ereport(ERROR,
+				(errcode(sqlcode),
+				 errmsg("%s", msg),
+				 hint ? errhint("%s", hint) : 0));
+
+	if (skip_lxid != MyProc->lxid || skip_stmt_start != GetCurrentStatementStartTimestamp())
+	{
+		skip_lxid = MyProc->lxid;
+		skip_stmt_start = GetCurrentStatementStartTimestamp();
+		skip_count = 0;
+	}
+	skip_count++;
+	if (skip_count <= TD_PG_SKIP_WARNINGS)
+		ereport(WARNING,
+				(errcode(sqlcode),
+				 errmsg("page skipped: %s", msg),
+				 errdetail("templatedet.on_error is \"skip\": the page has no result%s.",
+						   skip_count == TD_PG_SKIP_WARNINGS ?
+						   "; further skipped pages of this statement are only counted, in a WARNING every "
+						   CppAsString2(TD_PG_SKIP_SUMMARY_EVERY) : "")));
+	else if (skip_count % TD_PG_SKIP_SUMMARY_EVERY == 0)
+		ereport(WARNING,
+				(errcode(sqlcode),
+				 errmsg("templatedet: " UINT64_FORMAT " pages skipped in this statement so far", skip_count),
+				 errdetail("The last one: %s", msg)));
+}
+
+/* The size check of a page: false when it is over and skipped. */
+static bool
 check_page_size(size_t len, size_t max_bytes)
 {
+	char		msg[200];
+
 	/*
 	 * Checked here as well as in the core, so the message can give the sizes
 	 * before any conversion or allocation.
 	 */
-	if (len > max_bytes)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("page of %zu bytes exceeds templatedet.max_page_bytes (%zu bytes)",
-						len, max_bytes),
-				 errhint("Raise the setting \"templatedet.max_page_bytes\" to accept larger pages.")));
+	if (len <= max_bytes)
+		return true;
+	snprintf(msg, sizeof(msg), "page of %zu bytes exceeds templatedet.max_page_bytes (%zu bytes)",
+			 len, max_bytes);
+	td_pg_page_error(ERRCODE_PROGRAM_LIMIT_EXCEEDED, msg,
+					 "Raise the setting \"templatedet.max_page_bytes\" to accept larger pages.");
+	return false;
 }
 
 /*
@@ -202,10 +299,15 @@ parse_bytes(td_env *env, const char *data, size_t len, const char *encoding,
 	PgXmlErrorContext *volatile xmlerrcxt;
 	td_tree    *volatile result = NULL;
 
+	volatile td_status st = TD_OK;
+
 	td_pg_limits(&limits);
 	limits.media_attrs_only = media_attrs_only;
 	if (check_size)
-		check_page_size(len, limits.max_bytes);
+	{
+		if (!check_page_size(len, limits.max_bytes))
+			return NULL;
+	}
 	else
 		limits.max_bytes = SIZE_MAX;
 
@@ -214,9 +316,17 @@ parse_bytes(td_env *env, const char *data, size_t len, const char *encoding,
 	{
 		td_tree    *tree = NULL;
 
-		TD_PG_CALL(env, tree = NULL,
-				   td_parse_html(env, data, len, encoding, &limits, &tree),
-				   "templatedet.max_nodes");
+		/* TD_PG_CALL's loop, keeping the status: a page over a limit is a page error */
+		for (;;)
+		{
+			tree = NULL;
+			st = td_parse_html(env, data, len, encoding, &limits, &tree);
+			if (st != TD_EINTR)
+				break;
+			CHECK_FOR_INTERRUPTS();
+		}
+		if (st != TD_OK && st != TD_ELIMIT)
+			td_pg_report(env, st, NULL);
 		result = tree;
 	}
 	PG_CATCH();
@@ -226,6 +336,12 @@ parse_bytes(td_env *env, const char *data, size_t len, const char *encoding,
 	}
 	PG_END_TRY();
 	pg_xml_done(xmlerrcxt, false);
+	if (st == TD_ELIMIT)
+	{
+		td_pg_page_error(ERRCODE_PROGRAM_LIMIT_EXCEEDED, env->errmsg,
+						 "Raise the setting \"templatedet.max_nodes\" to accept larger input.");
+		return NULL;
+	}
 	return result;
 }
 
@@ -236,22 +352,26 @@ td_pg_parse_bytes(td_env *env, const char *data, size_t len, const char *encodin
 	return parse_bytes(env, data, len, encoding, check_size, false);
 }
 
-void
+bool
 td_pg_page_arg(FunctionCallInfo fcinfo, int argno, bool is_bytea,
 			   const char **data, size_t *len, const char **encoding)
 {
-	td_pg_page_datum(PG_GETARG_DATUM(argno), is_bytea, data, len, encoding);
+	return td_pg_page_datum(PG_GETARG_DATUM(argno), is_bytea, data, len, encoding);
 }
 
-void
-td_pg_page_datum(Datum html, bool is_bytea, const char **data, size_t *len,
-				 const char **encoding)
+/* The page's bytes as the core reads them; false when it is skipped. */
+static bool
+page_bytes(struct varlena *arg, bool is_bytea, const char **data, size_t *len,
+		   const char **encoding)
 {
-	struct varlena *arg = PG_DETOAST_DATUM_PACKED(html);
+	td_env		env;
+	td_status	st;
 
 	*data = VARDATA_ANY(arg);
 	*len = VARSIZE_ANY_EXHDR(arg);
-	check_page_size(*len, (size_t) td_guc_max_page_bytes);
+	if (!check_page_size(*len, (size_t) td_guc_max_page_bytes))
+		return false;
+	*encoding = "UTF-8";
 	if (is_bytea)
 	{
 		size_t		bom_len = 0;
@@ -260,7 +380,19 @@ td_pg_page_datum(Datum html, bool is_bytea, const char **data, size_t *len,
 		*data += bom_len;
 		*len -= bom_len;
 	}
-	else
+	/* not markup: checked on the bytes as given (text: server encoding, ASCII-compatible) */
+	td_pg_env_init(&env, CurrentMemoryContext);
+	while ((st = td_sniff_markup(&env, *data, *len, *encoding)) == TD_EINTR)
+		CHECK_FOR_INTERRUPTS();
+	if (st == TD_ENOTHTML)
+	{
+		td_pg_page_error(ERRCODE_INVALID_PARAMETER_VALUE, env.errmsg,
+						 "is_html() tells pages from other bytes, for a WHERE clause.");
+		return false;
+	}
+	if (st != TD_OK)
+		td_pg_report(&env, st, NULL);
+	if (!is_bytea)
 	{
 		/* text: the server encoding, converted to the core's UTF-8 */
 		const char *utf8 = pg_server_to_any(*data, (int) *len, PG_UTF8);
@@ -268,43 +400,65 @@ td_pg_page_datum(Datum html, bool is_bytea, const char **data, size_t *len,
 		if (utf8 != *data)
 			*len = strlen(utf8);
 		*data = utf8;
-		*encoding = "UTF-8";
 	}
+	return true;
 }
 
-static td_tree *
-parse_arg(td_env *env, FunctionCallInfo fcinfo, int argno, bool is_bytea,
-		  bool media_attrs_only)
+bool
+td_pg_page_datum(Datum html, bool is_bytea, const char **data, size_t *len,
+				 const char **encoding)
 {
+	struct varlena *arg = PG_DETOAST_DATUM_PACKED(html);
+	td_pg_page_ref ref;
+	bool		ok;
+
+	td_pg_page_context_push(&ref, VARDATA_ANY(arg), VARSIZE_ANY_EXHDR(arg), 0);
+	ok = page_bytes(arg, is_bytea, data, len, encoding);
+	td_pg_page_context_pop(&ref);
+	return ok;
+}
+
+/* A page argument parsed, with its context pushed the whole time; NULL when skipped. */
+static td_tree *
+parse_page(td_env *env, Datum html, bool is_bytea, bool media_attrs_only, int64 row)
+{
+	struct varlena *arg = PG_DETOAST_DATUM_PACKED(html);
 	const char *data,
 			   *encoding;
 	size_t		len;
+	td_pg_page_ref ref;
+	td_tree    *tree = NULL;
 
-	td_pg_page_arg(fcinfo, argno, is_bytea, &data, &len, &encoding);
-	return parse_bytes(env, data, len, encoding, true, media_attrs_only);
+	td_pg_page_context_push(&ref, VARDATA_ANY(arg), VARSIZE_ANY_EXHDR(arg), row);
+	if (page_bytes(arg, is_bytea, &data, &len, &encoding))
+		tree = parse_bytes(env, data, len, encoding, true, media_attrs_only);
+	td_pg_page_context_pop(&ref);
+	return tree;
 }
 
 td_tree *
 td_pg_parse_arg(td_env *env, FunctionCallInfo fcinfo, int argno, bool is_bytea)
 {
-	return parse_arg(env, fcinfo, argno, is_bytea, false);
+	return parse_page(env, PG_GETARG_DATUM(argno), is_bytea, false, 0);
 }
 
 td_tree *
 td_pg_parse_arg_slim(td_env *env, FunctionCallInfo fcinfo, int argno, bool is_bytea)
 {
-	return parse_arg(env, fcinfo, argno, is_bytea, true);
+	return parse_page(env, PG_GETARG_DATUM(argno), is_bytea, true, 0);
+}
+
+td_tree *
+td_pg_parse_row(td_env *env, FunctionCallInfo fcinfo, int argno, bool is_bytea, bool slim,
+				int64 row)
+{
+	return parse_page(env, PG_GETARG_DATUM(argno), is_bytea, slim, row);
 }
 
 td_tree *
 td_pg_parse_datum(td_env *env, Datum html, bool is_bytea)
 {
-	const char *data,
-			   *encoding;
-	size_t		len;
-
-	td_pg_page_datum(html, is_bytea, &data, &len, &encoding);
-	return td_pg_parse_bytes(env, data, len, encoding, true);
+	return parse_page(env, html, is_bytea, false, 0);
 }
 
 void

@@ -20,6 +20,39 @@
 #include "pg/base/settings.h"
 
 /*
+ * Page errors: a page that cannot be read (over max_page_bytes or max_nodes,
+ * not HTML).  Under templatedet.on_error = error they are ERRORs; under
+ * skip, a WARNING (the first TD_PG_SKIP_WARNINGS of a statement in full,
+ * then one summary every TD_PG_SKIP_SUMMARY_EVERY skipped pages) and the
+ * page has no result: the functions that read pages return false / NULL and
+ * their callers return NULL, no rows, or leave the page out of an aggregate.
+ * Arguments that are not pages (thresholds, profiles, models), out of memory
+ * and interrupts are always ERRORs.  Every page ERROR and WARNING carries a
+ * CONTEXT naming the page: its size, its row in the aggregate group (row > 0)
+ * and its first bytes, escaped.
+ */
+#define TD_PG_SKIP_WARNINGS			10
+#define TD_PG_SKIP_SUMMARY_EVERY	1000
+
+typedef struct td_pg_page_ref
+{
+	ErrorContextCallback cb;
+	const char *data;			/* the page as given (before any conversion) */
+	size_t		len;
+	int64		row;			/* row number in the aggregate group, 0 outside */
+} td_pg_page_ref;
+
+/* Pushes an error context naming the page; pop it once the page is read. */
+extern void td_pg_page_context_push(td_pg_page_ref *ref, const char *data, size_t len, int64 row);
+extern void td_pg_page_context_pop(td_pg_page_ref *ref);
+
+/*
+ * Reports a page error (sqlcode, message, hint may be NULL) as on_error
+ * says: never returns under error; under skip warns and returns.
+ */
+extern void td_pg_page_error(int sqlcode, const char *msg, const char *hint);
+
+/*
  * A core environment whose memory lives in cxt.  The env must outlive
  * everything allocated with it (trees and profiles keep a pointer to it).
  */
@@ -69,6 +102,15 @@ extern void td_pg_report(td_env *env, td_status status, const char *limit_settin
 			td_pg_report((env), td_pg_st_, (limit_setting)); \
 	} while (0)
 
+/* Returns t as text, or NULL when t is NULL (a skipped page). */
+#define TD_PG_RETURN_TEXT_OR_NULL(t) \
+	do { \
+		text	   *td_pg_t_ = (t); \
+		if (td_pg_t_ == NULL) \
+			PG_RETURN_NULL(); \
+		PG_RETURN_TEXT_P(td_pg_t_); \
+	} while (0)
+
 /* Limits from the settings. */
 extern void td_pg_limits(td_limits *limits);
 
@@ -80,11 +122,19 @@ extern void td_pg_profile_settings(td_profile_settings *settings, uint8_t unit);
  * argument type, so this never depends on fn_expr being set) (text: server encoding converted
  * to UTF-8; bytea: charset sniffed from BOM / <meta>, else windows-1252)
  * under PostgreSQL's libxml2 protocol.  The tree lives in env's context.
+ * NULL when the page was skipped (a page error under on_error = skip).
  */
 extern td_tree *td_pg_parse_arg(td_env *env, FunctionCallInfo fcinfo, int argno,
 								 bool is_bytea);
 /* The same for a text or bytea datum (a page read from a table). */
 extern td_tree *td_pg_parse_datum(td_env *env, Datum html, bool is_bytea);
+
+/*
+ * td_pg_parse_arg for the aggregates: row is the page's row number in its
+ * group (for the error context), slim as td_pg_parse_arg_slim.
+ */
+extern td_tree *td_pg_parse_row(td_env *env, FunctionCallInfo fcinfo, int argno,
+								 bool is_bytea, bool slim, int64 row);
 
 /*
  * td_pg_parse_arg's tree without the attributes fingerprints do not read
@@ -97,12 +147,13 @@ extern td_tree *td_pg_parse_arg_slim(td_env *env, FunctionCallInfo fcinfo, int a
 /*
  * The html argument argno as bytes for the core, without parsing: text is
  * converted to UTF-8, bytea has its charset sniffed and BOM skipped.  Over
- * templatedet.max_page_bytes: ERROR 54000.
+ * templatedet.max_page_bytes (54000) or not HTML (22023): a page error, and
+ * false when skipped.
  */
-extern void td_pg_page_arg(FunctionCallInfo fcinfo, int argno, bool is_bytea,
+extern bool td_pg_page_arg(FunctionCallInfo fcinfo, int argno, bool is_bytea,
 						   const char **data, size_t *len, const char **encoding);
 /* The same for a text or bytea datum (a page read from a table). */
-extern void td_pg_page_datum(Datum html, bool is_bytea, const char **data, size_t *len,
+extern bool td_pg_page_datum(Datum html, bool is_bytea, const char **data, size_t *len,
 							 const char **encoding);
 
 /*

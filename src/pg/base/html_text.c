@@ -9,6 +9,7 @@
 PG_FUNCTION_INFO_V1(html_text_text);
 PG_FUNCTION_INFO_V1(html_text_bytea);
 
+/* NULL when the page is skipped (templatedet.on_error). */
 static text *
 visible_text(FunctionCallInfo fcinfo, bool is_bytea)
 {
@@ -20,7 +21,7 @@ visible_text(FunctionCallInfo fcinfo, bool is_bytea)
 	td_pg_env_init(&env, scratch);
 	tree = td_pg_parse_arg_slim(&env, fcinfo, 0, is_bytea);
 
-	result = td_pg_render(td_render_text, tree, NULL);
+	result = tree ? td_pg_render(td_render_text, tree, NULL) : NULL;
 
 	MemoryContextDelete(scratch);
 	return result;
@@ -29,11 +30,11 @@ visible_text(FunctionCallInfo fcinfo, bool is_bytea)
 Datum
 html_text_text(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_TEXT_P(visible_text(fcinfo, false));
+	TD_PG_RETURN_TEXT_OR_NULL(visible_text(fcinfo, false));
 }
 
 Datum
 html_text_bytea(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_TEXT_P(visible_text(fcinfo, true));
+	TD_PG_RETURN_TEXT_OR_NULL(visible_text(fcinfo, true));
 }

@@ -5,7 +5,8 @@
  * never change a result.  max_depth does change the tree of pages nested
  * deeper than it (deeper start tags are flattened), and profile_error /
  * profile_capacity change what template_profile keeps: see the COMMENTs in
- * the extension script for how that bears on volatility.
+ * the extension script for how that bears on volatility.  on_error turns a
+ * page error into a WARNING and no result (glue.c: td_pg_page_error).
  */
 #include "pg/base/glue.h"
 #include "pg/page/page_common.h"
@@ -22,6 +23,13 @@ int			td_guc_max_depth = TD_DEFAULT_MAX_DEPTH;
 double		td_guc_profile_error = 0.01;
 int			td_guc_profile_capacity = 262144;
 int			td_guc_profile_dedup_pages = 2097152;
+int			td_guc_on_error = TD_ON_ERROR_ERROR;
+
+static const struct config_enum_entry on_error_options[] = {
+	{"error", TD_ON_ERROR_ERROR, false},
+	{"skip", TD_ON_ERROR_SKIP, false},
+	{NULL, 0, false}
+};
 
 void		_PG_init(void);
 
@@ -85,6 +93,19 @@ _PG_init(void)
 							2097152, 0, 256 * 1024 * 1024,
 							PGC_USERSET, 0,
 							NULL, NULL, NULL);
+
+	/*
+	 * Like max_page_bytes, it never changes the result of a page that has
+	 * one: it only chooses between an ERROR and no result (NULL, no rows, a
+	 * page left out of an aggregate) for a page that has none.
+	 */
+	DefineCustomEnumVariable("templatedet.on_error",
+							 "What a page that cannot be read does: error (the default) stops the statement, skip leaves the page out with a WARNING.",
+							 "Page errors are pages over max_page_bytes or max_nodes and input that is not HTML (SQLSTATEs 54000 and 22023); bad arguments, out of memory and cancels are always errors.",
+							 &td_guc_on_error,
+							 TD_ON_ERROR_ERROR, on_error_options,
+							 PGC_USERSET, 0,
+							 NULL, NULL, NULL);
 
 	td_pg_page_settings_init();	/* page-level settings (model_agg.c) */
 

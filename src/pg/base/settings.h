@@ -11,5 +11,10 @@ extern int	td_guc_max_depth;
 extern double td_guc_profile_error;
 extern int	td_guc_profile_capacity;
 extern int	td_guc_profile_dedup_pages;
+extern int	td_guc_on_error;
+
+/* templatedet.on_error */
+#define TD_ON_ERROR_ERROR	0
+#define TD_ON_ERROR_SKIP	1
 
 #endif							/* TD_PG_SETTINGS_H */

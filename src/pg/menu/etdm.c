@@ -62,6 +62,11 @@ td_pg_etdm_add_peer(td_etdm *e, Datum html, bool is_bytea)
 	td_pg_env_init(&env, cxt);
 	peer = td_pg_parse_datum(&env, html, is_bytea);
 	MemoryContextSwitchTo(old);
+	if (peer == NULL)
+	{
+		MemoryContextDelete(cxt);
+		return;					/* skipped (templatedet.on_error): no votes */
+	}
 	/* a failed add leaves the votes as they were, so a retry is clean */
 	TD_PG_CALL(e->key.tree->env, (void) 0, td_etdm_add_peer(e, peer), "templatedet.max_nodes");
 	MemoryContextDelete(cxt);
@@ -122,6 +127,11 @@ etdm(FunctionCallInfo fcinfo, bool is_bytea, bool as_template)
 	scratch = td_pg_scratch_context("templatedet etdm");
 	td_pg_env_init(&env, scratch);
 	key = td_pg_parse_arg(&env, fcinfo, 0, is_bytea);
+	if (key == NULL)
+	{
+		MemoryContextDelete(scratch);
+		return NULL;			/* skipped (templatedet.on_error) */
+	}
 	td_pg_etdm_begin(&e, key, &params);
 
 	it = array_create_iterator(peers, 0, NULL);
@@ -140,23 +150,23 @@ etdm(FunctionCallInfo fcinfo, bool is_bytea, bool as_template)
 Datum
 etdm_template_text(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_TEXT_P(etdm(fcinfo, false, true));
+	TD_PG_RETURN_TEXT_OR_NULL(etdm(fcinfo, false, true));
 }
 
 Datum
 etdm_template_bytea(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_TEXT_P(etdm(fcinfo, true, true));
+	TD_PG_RETURN_TEXT_OR_NULL(etdm(fcinfo, true, true));
 }
 
 Datum
 strip_etdm_text(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_TEXT_P(etdm(fcinfo, false, false));
+	TD_PG_RETURN_TEXT_OR_NULL(etdm(fcinfo, false, false));
 }
 
 Datum
 strip_etdm_bytea(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_TEXT_P(etdm(fcinfo, true, false));
+	TD_PG_RETURN_TEXT_OR_NULL(etdm(fcinfo, true, false));
 }

@@ -91,7 +91,10 @@ td_pg_crawl_fetch(td_pg_crawl *c, const char *url, size_t len, bool *found)
 	return html;
 }
 
-/* The page at url (UTF-8), parsed in c->env, or NULL when the table has none. */
+/*
+ * The page at url (UTF-8), parsed in c->env, or NULL when the table has none
+ * or the page is skipped (templatedet.on_error): read as a missing page.
+ */
 td_tree *
 td_pg_crawl_read(td_pg_crawl *c, const char *url, size_t len)
 {

@@ -37,6 +37,8 @@ links_of(FunctionCallInfo fcinfo, bool is_bytea, bool ordered, td_env *env, td_l
 		td_buf_free(&probe);
 	}
 	tree = td_pg_parse_arg(env, fcinfo, 0, is_bytea);
+	if (tree == NULL)
+		return NULL;			/* skipped (templatedet.on_error) */
 	for (;;)
 	{
 		td_links_free(links);
@@ -74,6 +76,11 @@ emit(FunctionCallInfo fcinfo, bool is_bytea, bool ordered)
 	td_pg_env_init(&env, scratch);
 	td_links_init(&links, &env);
 	tree = links_of(fcinfo, is_bytea, ordered, &env, &links);
+	if (tree == NULL)
+	{
+		MemoryContextDelete(scratch);
+		return;					/* skipped (templatedet.on_error): no rows */
+	}
 
 	td_buf_init(&buf, &env);
 	n = ordered ? links.n_order : links.n;

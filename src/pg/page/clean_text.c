@@ -48,6 +48,11 @@ strip_page(FunctionCallInfo fcinfo, bool is_bytea)
 	scratch = td_pg_scratch_context("templatedet strip_page");
 	td_pg_env_init(&env, scratch);
 	tree = td_pg_parse_arg(&env, fcinfo, 0, is_bytea);
+	if (tree == NULL)
+	{
+		MemoryContextDelete(scratch);
+		PG_RETURN_NULL();		/* skipped (templatedet.on_error) */
+	}
 	td_pg_page_level(&env, tree, model, penalty, threshold,
 					 PG_ARGISNULL(3) ? NULL : PG_GETARG_TEXT_PP(3), &marks);
 	result = td_pg_render(td_render_text, tree, marks.drop);
@@ -99,6 +104,11 @@ clean_text(FunctionCallInfo fcinfo, bool is_bytea)
 	scratch = td_pg_scratch_context("templatedet clean_text");
 	td_pg_env_init(&env, scratch);
 	tree = td_pg_parse_arg(&env, fcinfo, 0, is_bytea);
+	if (tree == NULL)
+	{
+		MemoryContextDelete(scratch);
+		PG_RETURN_NULL();		/* skipped (templatedet.on_error) */
+	}
 
 	memset(&site, 0, sizeof(site));
 	if (use_site)

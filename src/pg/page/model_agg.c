@@ -59,6 +59,8 @@ typedef struct train_state
 	size_t		cap;			/* max_training_rows when the state was made */
 	int64		pages;			/* pages whose rows were added */
 	int64		skipped;		/* pages not used because the cap was reached */
+	int64		rows;			/* pages (with a profile) of the group so far, for the error context */
+	int64		unread;			/* pages left out by templatedet.on_error = skip */
 } train_state;
 
 static train_state *
@@ -109,7 +111,13 @@ add_page(train_state *state, FunctionCallInfo fcinfo, bool is_bytea)
 	}
 
 	td_pg_env_init(&env, scratch);
-	tree = td_pg_parse_arg(&env, fcinfo, 1, is_bytea);
+	tree = td_pg_parse_row(&env, fcinfo, 1, is_bytea, false, state->rows);
+	if (tree == NULL)
+	{
+		state->unread++;		/* skipped (templatedet.on_error); the glue warned */
+		MemoryContextDelete(scratch);
+		return;
+	}
 	TD_PG_CALL(&env, memset(&marks, 0, sizeof(marks)),
 			   td_mark_template(tree, view, TD_DEFAULT_THRESHOLD, &marks), NULL);
 	memset(&f, 0, sizeof(f));
@@ -142,6 +150,7 @@ train_transfn(FunctionCallInfo fcinfo, bool is_bytea)
 	}
 	if (state == NULL)
 		state = state_create(aggcxt);
+	state->rows++;
 	if (state->tr.n >= state->cap)
 		state->skipped++;
 	else
@@ -179,6 +188,10 @@ train_template_model_finalfn(PG_FUNCTION_ARGS)
 				(errmsg("train_template_model kept the first %zu training rows, from %lld pages; %lld more pages were not used",
 						state->cap, (long long) state->pages, (long long) state->skipped),
 				 errhint("Raise the setting \"templatedet.max_training_rows\" to train on more rows.")));
+	if (state->unread > 0)
+		ereport(NOTICE,
+				(errmsg("train_template_model left out %lld pages that could not be read (templatedet.on_error is \"skip\")",
+						(long long) state->unread)));
 
 	td_train_opts_default(&opts);
 	check_state_status(state, td_trainer_fit(&state->tr, &opts, &model, NULL));

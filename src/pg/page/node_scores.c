@@ -39,6 +39,11 @@ scores(FunctionCallInfo fcinfo, bool is_bytea)
 	rowcxt = AllocSetContextCreate(scratch, "templatedet row", ALLOCSET_DEFAULT_SIZES);
 	td_pg_env_init(&env, scratch);
 	tree = td_pg_parse_arg(&env, fcinfo, 0, is_bytea);
+	if (tree == NULL)
+	{
+		MemoryContextDelete(scratch);
+		return;					/* skipped (templatedet.on_error): no rows */
+	}
 	td_pg_page_level(&env, tree, model, TD_DEFAULT_PENALTY, TD_DEFAULT_PAGE_THRESHOLD,
 					 PG_ARGISNULL(2) ? NULL : PG_GETARG_TEXT_PP(2), &marks);
 

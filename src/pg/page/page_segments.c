@@ -49,6 +49,11 @@ segments(FunctionCallInfo fcinfo, bool is_bytea)
 	rowcxt = AllocSetContextCreate(scratch, "templatedet row", ALLOCSET_DEFAULT_SIZES);
 	td_pg_env_init(&env, scratch);
 	tree = td_pg_parse_arg(&env, fcinfo, 0, is_bytea);
+	if (tree == NULL)
+	{
+		MemoryContextDelete(scratch);
+		return;					/* skipped (templatedet.on_error): no rows */
+	}
 	td_pg_page_level(&env, tree, model, penalty, TD_DEFAULT_PAGE_THRESHOLD,
 					 PG_ARGISNULL(3) ? NULL : PG_GETARG_TEXT_PP(3), &marks);
 

@@ -46,9 +46,14 @@ sandwich(FunctionCallInfo fcinfo, bool is_bytea)
 	MemoryContext old = MemoryContextSwitchTo(scratch);
 
 	td_pg_env_init(&env, scratch);
-	td_pg_page_arg(fcinfo, 0, is_bytea, &page, &page_len, &page_enc);
-	if (!PG_ARGISNULL(1))
-		td_pg_page_arg(fcinfo, 1, is_bytea, &peer, &peer_len, &peer_enc);
+	/* a skipped page or peer (templatedet.on_error): no result */
+	if (!td_pg_page_arg(fcinfo, 0, is_bytea, &page, &page_len, &page_enc) ||
+		(!PG_ARGISNULL(1) && !td_pg_page_arg(fcinfo, 1, is_bytea, &peer, &peer_len, &peer_enc)))
+	{
+		MemoryContextSwitchTo(old);
+		MemoryContextDelete(scratch);
+		return NULL;
+	}
 
 	td_buf_init(&masked, &env);
 	TD_PG_CALL(&env, masked.len = 0,
@@ -58,7 +63,7 @@ sandwich(FunctionCallInfo fcinfo, bool is_bytea)
 	tree = td_pg_parse_bytes(&env, masked.data ? masked.data : "", masked.len, "UTF-8", false);
 
 	MemoryContextSwitchTo(old);
-	result = td_pg_render(td_render_text, tree, NULL);
+	result = tree ? td_pg_render(td_render_text, tree, NULL) : NULL;
 	MemoryContextDelete(scratch);
 	return result;
 }
@@ -68,7 +73,7 @@ sandwich_strip_text(PG_FUNCTION_ARGS)
 {
 	if (PG_ARGISNULL(0) || PG_ARGISNULL(2))
 		PG_RETURN_NULL();
-	PG_RETURN_TEXT_P(sandwich(fcinfo, false));
+	TD_PG_RETURN_TEXT_OR_NULL(sandwich(fcinfo, false));
 }
 
 Datum
@@ -76,5 +81,5 @@ sandwich_strip_bytea(PG_FUNCTION_ARGS)
 {
 	if (PG_ARGISNULL(0) || PG_ARGISNULL(2))
 		PG_RETURN_NULL();
-	PG_RETURN_TEXT_P(sandwich(fcinfo, true));
+	TD_PG_RETURN_TEXT_OR_NULL(sandwich(fcinfo, true));
 }

@@ -32,6 +32,7 @@ typedef struct profile_state
 	td_profile *profile;
 	uint8_t		unit;			/* TD_UNIT_NODE or TD_UNIT_CHUNK */
 	bool		dedup;			/* compute page keys (templatedet.profile_dedup_pages > 0) */
+	int64		rows;			/* non-NULL pages of the group so far, for the error context */
 } profile_state;
 
 static MemoryContext
@@ -102,7 +103,10 @@ state_merge(profile_state *dst, const profile_state *src)
 		td_pg_report(&dst->env, st, "templatedet.profile_capacity");
 }
 
-/* Adds one page (argument 1 of fcinfo) to state. */
+/*
+ * Adds one page (argument 1 of fcinfo) to state, or counts it as skipped
+ * (templatedet.on_error = skip; the glue has warned).
+ */
 static void
 add_page(profile_state *state, FunctionCallInfo fcinfo, bool is_bytea)
 {
@@ -118,7 +122,15 @@ add_page(profile_state *state, FunctionCallInfo fcinfo, bool is_bytea)
 	int			counted;
 
 	td_pg_env_init(&env, scratch);
-	tree = td_pg_parse_arg_slim(&env, fcinfo, 1, is_bytea);
+	tree = td_pg_parse_row(&env, fcinfo, 1, is_bytea, true, state->rows);
+	if (tree == NULL)
+	{
+		st = td_profile_skip_page(state->profile);
+		if (st != TD_OK)
+			td_pg_report(&state->env, st, NULL);
+		MemoryContextDelete(scratch);
+		return;
+	}
 
 	/* room for every node's fingerprint, or every chunk's plus the page entry */
 	distinct = MemoryContextAllocHuge(scratch, sizeof(uint64_t) * ((Size) tree->n_nodes + 1));
@@ -196,6 +208,7 @@ profile_transfn(FunctionCallInfo fcinfo, bool is_bytea)
 	}
 	if (state == NULL)
 		state = state_create(aggcxt, unit);
+	state->rows++;
 	add_page(state, fcinfo, is_bytea);
 	PG_RETURN_POINTER(state);
 }

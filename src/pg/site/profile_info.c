@@ -1,7 +1,8 @@
 /*
  * profile_info.c — profile_info(tdprofile) → jsonb: what a stored profile
- * holds (its unit: node or chunk), how exact its counts are, and the exact
- * duplicate pages it did not count.
+ * holds (its unit: node or chunk), how exact its counts are, the exact
+ * duplicate pages it did not count, and the pages templatedet.on_error =
+ * skip left out (skipped_pages: 0 for format versions before 3).
  */
 #include "pg/base/glue.h"
 
@@ -45,8 +46,9 @@ profile_info(PG_FUNCTION_ARGS)
 	appendStringInfoString(&s, ", \"eps\": ");
 	append_double(&s, v.eps_ppm / 1000000.0);
 	appendStringInfo(&s, ", \"duplicates\": " UINT64_FORMAT ", \"duplicates_overcounted\": "
-					 UINT64_FORMAT ", \"unchecked_pages\": " UINT64_FORMAT,
-					 v.duplicates, v.overcounted, v.unchecked);
+					 UINT64_FORMAT ", \"unchecked_pages\": " UINT64_FORMAT
+					 ", \"skipped_pages\": " UINT64_FORMAT,
+					 v.duplicates, v.overcounted, v.unchecked, v.skipped);
 	appendStringInfoChar(&s, '}');
 
 	PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(s.data)));

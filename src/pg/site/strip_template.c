@@ -36,6 +36,11 @@ strip(FunctionCallInfo fcinfo, bool is_bytea, td_pg_renderer render)
 	/* the text needs no attributes; the HTML keeps them all */
 	tree = render == td_render_text ? td_pg_parse_arg_slim(&env, fcinfo, 0, is_bytea) :
 		td_pg_parse_arg(&env, fcinfo, 0, is_bytea);
+	if (tree == NULL)
+	{
+		MemoryContextDelete(scratch);
+		return NULL;			/* skipped (templatedet.on_error) */
+	}
 
 	TD_PG_CALL(&env, memset(&marks, 0, sizeof(marks)),
 			   td_mark_site(tree, view, threshold, &marks), NULL);
@@ -49,23 +54,23 @@ strip(FunctionCallInfo fcinfo, bool is_bytea, td_pg_renderer render)
 Datum
 strip_template_text(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_TEXT_P(strip(fcinfo, false, td_render_text));
+	TD_PG_RETURN_TEXT_OR_NULL(strip(fcinfo, false, td_render_text));
 }
 
 Datum
 strip_template_bytea(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_TEXT_P(strip(fcinfo, true, td_render_text));
+	TD_PG_RETURN_TEXT_OR_NULL(strip(fcinfo, true, td_render_text));
 }
 
 Datum
 strip_template_html_text(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_TEXT_P(strip(fcinfo, false, td_render_html));
+	TD_PG_RETURN_TEXT_OR_NULL(strip(fcinfo, false, td_render_html));
 }
 
 Datum
 strip_template_html_bytea(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_TEXT_P(strip(fcinfo, true, td_render_html));
+	TD_PG_RETURN_TEXT_OR_NULL(strip(fcinfo, true, td_render_html));
 }

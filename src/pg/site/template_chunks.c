@@ -77,6 +77,11 @@ chunks(FunctionCallInfo fcinfo, bool is_bytea)
 	scratch = td_pg_scratch_context("templatedet template_chunks");
 	td_pg_env_init(&env, scratch);
 	tree = td_pg_parse_arg(&env, fcinfo, 0, is_bytea);
+	if (tree == NULL)
+	{
+		MemoryContextDelete(scratch);
+		return;					/* skipped (templatedet.on_error): no rows */
+	}
 
 	TD_PG_CALL(&env, memset(&marks, 0, sizeof(marks)),
 			   td_mark_chunks(tree, view, threshold, &marks), NULL);

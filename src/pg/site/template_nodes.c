@@ -38,6 +38,11 @@ nodes(FunctionCallInfo fcinfo, bool is_bytea)
 	rowcxt = AllocSetContextCreate(scratch, "templatedet row", ALLOCSET_DEFAULT_SIZES);
 	td_pg_env_init(&env, scratch);
 	tree = td_pg_parse_arg(&env, fcinfo, 0, is_bytea);
+	if (tree == NULL)
+	{
+		MemoryContextDelete(scratch);
+		return;					/* skipped (templatedet.on_error): no rows */
+	}
 
 	TD_PG_CALL(&env, memset(&marks, 0, sizeof(marks)),
 			   td_mark_template(tree, view, threshold, &marks), NULL);
