@@ -179,7 +179,7 @@ static td_status
 check_v3_crc(td_env *env, const uint8_t *b, size_t len, td_profile_view *v)
 {
 	uint32_t	stored;
-	uint32_t	crc;
+	uint32_t	crc = 0;		/* set by profile_crc; gcc cannot see it */
 	td_status	st;
 
 	if (len < TD_PROFILE_HEADER_SIZE)
