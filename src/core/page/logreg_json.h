@@ -21,7 +21,7 @@
  */
 /*
  * Bounds on a model, checked before it is read: a model is a few tens of kB
- * (the built-in one's text is about 17 kB), so anything far larger is not a
+ * (a trained one is 10-30 kB), so anything far larger is not a
  * model and is refused before memory is spent on it.  The PostgreSQL glue
  * checks the same bounds on the jsonb before turning it into text; the
  * parser checks them again on the text (it allocates nothing, and its work
