@@ -101,7 +101,9 @@ FUZZ_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -fsanitize=fuzzer,addre
 # fuzz-sandwich: the sandwich unit splitter, LCS and masked page on arbitrary bytes.
 # fuzz-links: URL resolution and link extraction/ordering (base, href, page).
 # fuzz-etdm: ETDM mapping and votes between two fuzzed pages.
-# fuzz-profile: profile bytes and page scripts.  Each target's seeds are in
+# fuzz-profile: profile bytes and page scripts.
+# fuzz-model: the page-level model's text (the jsonb argument) and its round trip.
+# Each target's seeds are in
 # test/fuzz/fuzz-NAME/, its growing corpus in build/fuzz/corpus-NAME/.
 FUZZ_MAX_LEN_parse   = 65536
 FUZZ_MAX_LEN_profile = 8192
@@ -109,13 +111,14 @@ FUZZ_MAX_LEN_shingle = 65536
 FUZZ_MAX_LEN_sandwich = 65536
 FUZZ_MAX_LEN_links   = 65536
 FUZZ_MAX_LEN_etdm    = 65536
+FUZZ_MAX_LEN_model   = 32768
 
 build/fuzz/fuzz_%: test/fuzz/fuzz_%.c $(CORE_SRCS) $(CORE_HDRS)
 	@mkdir -p build/fuzz
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(CORE_SRCS) $(XML2_LIBS) -lm
 
-.PHONY: fuzz-parse fuzz-profile fuzz-shingle fuzz-sandwich fuzz-links fuzz-etdm
-fuzz-parse fuzz-profile fuzz-shingle fuzz-sandwich fuzz-links fuzz-etdm: fuzz-%: build/fuzz/fuzz_%
+.PHONY: fuzz-parse fuzz-profile fuzz-shingle fuzz-sandwich fuzz-links fuzz-etdm fuzz-model
+fuzz-parse fuzz-profile fuzz-shingle fuzz-sandwich fuzz-links fuzz-etdm fuzz-model: fuzz-%: build/fuzz/fuzz_%
 	@mkdir -p build/fuzz/corpus-$*
 	ASAN_OPTIONS=detect_leaks=1 $< -max_total_time=$(FUZZ_TIME) \
 		-max_len=$(FUZZ_MAX_LEN_$*) -timeout=10 -artifact_prefix=build/fuzz/ \

@@ -282,6 +282,23 @@ parse_edited(const td_logreg *m, const char *from, const char *to)
 	return st;
 }
 
+/* A forged model whose terms are +inf and -inf scores 0.5, not NaN. */
+static void
+test_extreme_score(void)
+{
+	td_logreg	m;
+	float		x[TD_N_FEATURES] = {0};
+
+	td_logreg_init(&m);
+	m.cls[0].weight[0] = m.cls[0].weight[1] = 1e300;
+	m.cls[0].mean[0] = 1e300;
+	m.cls[0].mean[1] = -1e300;
+	m.cls[0].scale[0] = m.cls[0].scale[1] = 1e-300;
+	CHECK(td_logreg_score(&m, 0, x) == 0.5, "inf - inf scores 0.5, got %g", td_logreg_score(&m, 0, x));
+	m.cls[0].mean[1] = 0;
+	CHECK(td_logreg_score(&m, 0, x) == 0.0, "-inf alone scores 0, got %g", td_logreg_score(&m, 0, x));
+}
+
 static void
 test_invalid(void)
 {
@@ -584,6 +601,7 @@ main(void)
 	test_determinism_and_json();
 	test_invalid();
 	test_bounds();
+	test_extreme_score();
 	test_rows();
 	test_page_rows();
 	test_alloc_failures();
