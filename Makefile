@@ -105,7 +105,7 @@ FUZZ_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -fsanitize=fuzzer,addre
 # fuzz-model: the page-level model's text (the jsonb argument) and its round trip.
 # Each target's seeds are in
 # test/fuzz/fuzz-NAME/, its growing corpus in build/fuzz/corpus-NAME/.
-FUZZ_MAX_LEN_parse   = 65536
+FUZZ_MAX_LEN_parse   = 8192
 FUZZ_MAX_LEN_profile = 8192
 FUZZ_MAX_LEN_shingle = 65536
 FUZZ_MAX_LEN_sandwich = 65536
