@@ -10,3 +10,7 @@
 -- the text of 0.1's second COMMENT, the one a 0.1 install holds.  test/upgrade.sh
 -- checks that a 0.1 install updated by this script has the catalog of a fresh 0.2
 -- install and still reads the profiles it stored.
+--
+-- templatedet.control marks the extension trusted from 0.2 on (any database owner may
+-- create or update it; docs/reference.md, "Security"): the flag is in the control file,
+-- not in the catalog, so this script changes nothing for it either.
