@@ -6,8 +6,8 @@
  * times 3); byte 1 the limits: max_nodes 32 << (bits 0-2), so 32 to 4096,
  * and max_depth 4, 16, 28 or 40 (bits 3-4); the rest is the page.  Small
  * limits make node limits and depth clamping happen on small inputs, so
- * FUZZ_MAX_LEN_parse (Makefile) stays small and runs are many.  Beyond what the sanitizers catch, the
- * target aborts when a tree breaks a promise of tree.h or an output is not
+ * FUZZ_MAX_LEN_parse (Makefile) stays small and runs are many.  Beyond
+ * what the sanitizers catch, the target aborts when a tree breaks a promise of tree.h or an output is not
  * valid UTF-8 or breaks the text rule, or when the tree parsed with
  * media_attrs_only differs from the full one.
  */

@@ -20,6 +20,7 @@
 #include "page/default_model.h"
 #include "page/logreg_json.h"
 
+/* 22023 for a model over a bound: fmt (one %zu, n) says what, then the bound. */
 static void
 bad_model(const char *fmt, size_t n, int bound)
 {
