@@ -7,9 +7,9 @@
  * and max_depth 4, 16, 28 or 40 (bits 3-4); the rest is the page.  Small
  * limits make node limits and depth clamping happen on small inputs, so
  * FUZZ_MAX_LEN_parse (Makefile) stays small and runs are many.  Beyond
- * what the sanitizers catch, the target aborts when a tree breaks a promise of tree.h or an output is not
- * valid UTF-8 or breaks the text rule, or when the tree parsed with
- * media_attrs_only differs from the full one.
+ * what the sanitizers catch, the target aborts when a tree breaks a promise
+ * of tree.h or an output is not valid UTF-8 or breaks the text rule, or
+ * when the tree parsed with media_attrs_only differs from the full one.
  */
 #include <stdlib.h>
 #include <string.h>
