@@ -103,8 +103,8 @@ FUZZ_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -fsanitize=fuzzer,addre
 # fuzz-etdm: ETDM mapping and votes between two fuzzed pages.
 # fuzz-profile: profile bytes and page scripts.
 # fuzz-model: the page-level model's text (the jsonb argument) and its round trip.
-# Each target's seeds are in
-# test/fuzz/fuzz-NAME/, its growing corpus in build/fuzz/corpus-NAME/.
+# Each target's seeds are in test/fuzz/fuzz-NAME/, its growing corpus in
+# build/fuzz/corpus-NAME/.
 FUZZ_MAX_LEN_parse   = 8192
 FUZZ_MAX_LEN_profile = 8192
 FUZZ_MAX_LEN_shingle = 65536
