@@ -223,6 +223,30 @@ SELECT strip_page('<p>x</p>', '{"version": 2}');
 SELECT * FROM node_scores('<p>x</p>', '[1, 2]');
 SELECT clean_text('<p>x</p>', NULL, small_model('in_template_area', 'NaN', 0)) FROM small;
 SELECT clean_text('<p>x</p>', NULL, (SELECT model - 'classes' FROM small));
+-- a model over a bound is refused before it is read (bounds in docs/reference.md):
+-- its size, before detoasting: 100,000 feature names of 32 bytes, 3.6 MB
+CREATE TABLE huge AS SELECT jsonb_build_object('version', 1, 'feature_scheme', 2,
+  'features', (SELECT jsonb_agg(repeat('f', 27) || g) FROM generate_series(1, 100000) g)) AS model;
+SELECT strip_page('<p>x</p>', model) FROM huge;
+DROP TABLE huge;
+SELECT strip_page('<p>x</p>', jsonb_build_object('version', 1, 'pad', repeat('x', 2000000)));
+-- its shape, before it becomes text
+SELECT strip_page('<p>x</p>', jsonb_build_object('features',
+  (SELECT jsonb_agg('f' || g) FROM generate_series(1, 2000) g)));
+SELECT strip_page('<p>x</p>', jsonb_build_object('features', jsonb_build_array(repeat('f', 65))));
+SELECT strip_page('<p>x</p>', (SELECT jsonb_object_agg('k' || g, g) FROM generate_series(1, 65) g));
+SELECT strip_page('<p>x</p>', jsonb_set(model, '{classes,2,scale}',
+  (SELECT jsonb_agg(1) FROM generate_series(1, 1025)))) FROM small;
+-- and what only the text shows: keys and nesting inside an unknown value
+SELECT strip_page('<p>x</p>', model || jsonb_build_object('extra', (repeat('[', 33) || repeat(']', 33))::jsonb)) FROM small;
+SELECT strip_page('<p>x</p>', model || jsonb_build_object('extra',
+  (SELECT jsonb_agg(g) FROM generate_series(1, 1025) g))) FROM small;
+SELECT strip_page('<p>x</p>', model || jsonb_build_object(repeat('k', 65), 1)) FROM small;
+-- at the bounds a model is read: 64 keys, 1024-element arrays, 32 levels, 64-byte keys
+SELECT strip_page('<p>x</p>', model || (SELECT jsonb_object_agg('k' || g, g) FROM generate_series(1, 58) g)
+                                    || jsonb_build_object(repeat('k', 64),
+                                         (repeat('[', 31) || '[' || (SELECT string_agg('0', ',') FROM generate_series(1, 1024)) || ']' || repeat(']', 31))::jsonb))
+       = strip_page('<p>x</p>', model) AS at_the_bounds FROM small;
 SET templatedet.max_page_bytes = '1kB';
 SELECT clean_text(repeat('<p>x</p>', 1000));
 RESET templatedet.max_page_bytes;

@@ -10,6 +10,10 @@
 -- the text of 0.1's second COMMENT, the one a 0.1 install holds.  test/upgrade.sh
 -- checks that a 0.1 install updated by this script has the catalog of a fresh 0.2
 -- install and still reads the profiles it stored.  What 0.2 adds is at the end.
+--
+-- templatedet.control marks the extension trusted from 0.2 on (any database owner may
+-- create or update it; docs/reference.md, "Security"): the flag is in the control file,
+-- not in the catalog, so this script changes nothing for it either.
 
 -- Added in 0.2 (issue 15): is_html, for a WHERE clause that keeps what is not a page
 -- out of the page functions, which refuse it (SQLSTATE 22023).

@@ -282,6 +282,23 @@ parse_edited(const td_logreg *m, const char *from, const char *to)
 	return st;
 }
 
+/* A forged model whose terms are +inf and -inf scores 0.5, not NaN. */
+static void
+test_extreme_score(void)
+{
+	td_logreg	m;
+	float		x[TD_N_FEATURES] = {0};
+
+	td_logreg_init(&m);
+	m.cls[0].weight[0] = m.cls[0].weight[1] = 1e300;
+	m.cls[0].mean[0] = 1e300;
+	m.cls[0].mean[1] = -1e300;
+	m.cls[0].scale[0] = m.cls[0].scale[1] = 1e-300;
+	CHECK(td_logreg_score(&m, 0, x) == 0.5, "inf - inf scores 0.5, got %g", td_logreg_score(&m, 0, x));
+	m.cls[0].mean[1] = 0;
+	CHECK(td_logreg_score(&m, 0, x) == 0.0, "-inf alone scores 0, got %g", td_logreg_score(&m, 0, x));
+}
+
 static void
 test_invalid(void)
 {
@@ -312,6 +329,139 @@ test_invalid(void)
 	CHECK(parse_edited(&m, "\"bias\": -1.25, ", "") == TD_EFORMAT, "missing bias");
 	CHECK(parse_edited(&m, "]}", "]} x") == TD_EFORMAT, "trailing text");
 	CHECK(parse_edited(&m, "\"bias\": -1.25", "\"bias\": -1.25e0") == TD_OK, "exponent is fine");
+}
+
+/* A model's text with an unknown key of value val (len bytes) first. */
+static td_status
+parse_with_extra(const td_logreg *m, const char *key, const char *val, size_t len)
+{
+	td_buf		b,
+				e;
+	td_logreg	out;
+	td_status	st;
+
+	td_buf_init(&b, &env);
+	td_buf_init(&e, &env);
+	td_logreg_serialize(m, &b);
+	td_buf_append(&e, "{\"", 2);
+	td_buf_append(&e, key, strlen(key));
+	td_buf_append(&e, "\": ", 3);
+	td_buf_append(&e, val, len);
+	td_buf_append(&e, ", ", 2);
+	td_buf_append(&e, b.data + 1, b.len - 1);
+	st = td_logreg_parse(&env, e.data, e.len, &out);
+	td_buf_free(&b);
+	td_buf_free(&e);
+	return st;
+}
+
+/* Text of n copies of unit between open and close, separated by sep. */
+static char *
+repeated(const char *open, const char *unit, const char *sep, const char *close, size_t n,
+		 size_t *len)
+{
+	size_t		cap = strlen(open) + n * (strlen(unit) + strlen(sep)) + strlen(close) + 1;
+	char	   *s = malloc(cap),
+			   *p = s;
+
+	p += sprintf(p, "%s", open);
+	for (size_t k = 0; k < n; k++)
+		p += sprintf(p, "%s%s", k ? sep : "", unit);
+	p += sprintf(p, "%s", close);
+	*len = p - s;
+	return s;
+}
+
+/* The bounds of logreg_json.h: at the bound accepted, one over refused, named. */
+static void
+test_bounds(void)
+{
+	td_logreg	m,
+				out;
+	size_t		len;
+	char	   *s;
+	char		name[TD_MODEL_MAX_NAME + 2];
+
+	td_logreg_init(&m);
+	/* text length: refused before it is read (a valid prefix and then spaces) */
+	{
+		td_buf		b;
+
+		td_buf_init(&b, &env);
+		td_logreg_serialize(&m, &b);
+		while (b.len <= TD_MODEL_MAX_BYTES)
+			td_buf_append(&b, "        ", 8);
+		CHECK(td_logreg_parse(&env, b.data, b.len, &out) == TD_EFORMAT &&
+			  strstr(env.errmsg, "bytes of text (at most 1048576)") != NULL,
+			  "over TD_MODEL_MAX_BYTES: %s", env.errmsg);
+		b.len = TD_MODEL_MAX_BYTES;
+		CHECK(td_logreg_parse(&env, b.data, b.len, &out) == TD_OK, "at TD_MODEL_MAX_BYTES: %s",
+			  env.errmsg);
+		td_buf_free(&b);
+	}
+	/* key length */
+	memset(name, 'k', sizeof(name));
+	name[TD_MODEL_MAX_NAME] = '\0';
+	CHECK(parse_with_extra(&m, name, "1", 1) == TD_OK, "key of TD_MODEL_MAX_NAME bytes: %s",
+		  env.errmsg);
+	name[TD_MODEL_MAX_NAME] = 'k';
+	name[TD_MODEL_MAX_NAME + 1] = '\0';
+	CHECK(parse_with_extra(&m, name, "1", 1) == TD_EFORMAT &&
+		  strstr(env.errmsg, "a key of 65 bytes (at most 64)") != NULL, "long key: %s", env.errmsg);
+	/* a feature name */
+	{
+		char		feat[TD_MODEL_MAX_NAME + 4];
+
+		memset(feat, 'f', sizeof(feat));
+		feat[0] = '"';
+		feat[TD_MODEL_MAX_NAME + 2] = '"';
+		feat[TD_MODEL_MAX_NAME + 3] = '\0';
+		CHECK(parse_edited(&m, "\"text_before\"", feat) == TD_EFORMAT &&
+			  strstr(env.errmsg, "a feature name of 65 bytes (at most 64)") != NULL,
+			  "long feature name: %s", env.errmsg);
+	}
+	/* elements of a skipped array and keys of a skipped object */
+	s = repeated("[", "0", ",", "]", TD_MODEL_MAX_ARRAY, &len);
+	CHECK(parse_with_extra(&m, "extra", s, len) == TD_OK, "array at the bound: %s", env.errmsg);
+	free(s);
+	s = repeated("[", "0", ",", "]", TD_MODEL_MAX_ARRAY + 1, &len);
+	CHECK(parse_with_extra(&m, "extra", s, len) == TD_EFORMAT &&
+		  strstr(env.errmsg, "more than 1024 elements") != NULL, "long array: %s", env.errmsg);
+	free(s);
+	/* nesting of a skipped value */
+	{
+		char		open[TD_MODEL_MAX_DEPTH + 2],
+					close[TD_MODEL_MAX_DEPTH + 2];
+
+		memset(open, '[', sizeof(open));
+		memset(close, ']', sizeof(close));
+		open[TD_MODEL_MAX_DEPTH] = close[TD_MODEL_MAX_DEPTH] = '\0';
+		s = repeated(open, "", "", close, 0, &len);
+		CHECK(parse_with_extra(&m, "extra", s, len) == TD_OK, "nesting at the bound: %s", env.errmsg);
+		free(s);
+		open[TD_MODEL_MAX_DEPTH] = '[';
+		close[TD_MODEL_MAX_DEPTH] = ']';
+		open[TD_MODEL_MAX_DEPTH + 1] = close[TD_MODEL_MAX_DEPTH + 1] = '\0';
+		s = repeated(open, "", "", close, 0, &len);
+		CHECK(parse_with_extra(&m, "extra", s, len) == TD_EFORMAT &&
+			  strstr(env.errmsg, "nested deeper than 32") != NULL, "deep nesting: %s", env.errmsg);
+		free(s);
+	}
+	/* keys of the model object: its 5, "a" and TD_MODEL_MAX_KEYS - 6 more fit */
+	{
+		char		keys[TD_MODEL_MAX_KEYS * 16];
+		char	   *p = keys;
+
+		/* the value of "a", then the other keys: 0, "x0": 0, "x1": 0, ... */
+		p += sprintf(p, "0");
+		for (int k = 0; k < TD_MODEL_MAX_KEYS - 6; k++)
+			p += sprintf(p, ", \"x%d\": 0", k);
+		CHECK(parse_with_extra(&m, "a", keys, strlen(keys)) == TD_OK,
+			  "TD_MODEL_MAX_KEYS keys: %s", env.errmsg);
+		strcat(keys, ", \"last\": 0");
+		CHECK(parse_with_extra(&m, "a", keys, strlen(keys)) == TD_EFORMAT &&
+			  strstr(env.errmsg, "more than 64 keys") != NULL, "too many keys: %s", env.errmsg);
+	}
 }
 
 static void
@@ -450,6 +600,8 @@ main(void)
 	test_kkt();
 	test_determinism_and_json();
 	test_invalid();
+	test_bounds();
+	test_extreme_score();
 	test_rows();
 	test_page_rows();
 	test_alloc_failures();

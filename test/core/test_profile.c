@@ -786,12 +786,16 @@ test_arguments(void)
 	td_env		env;
 	td_profile *p = NULL;
 	td_profile *q;
-	td_profile_settings s = {TD_UNIT_NODE, 1, 0, 1023, 0};
+	td_profile_settings s = {TD_UNIT_NODE, 1, 0, 15, 0};
 	uint8_t		b[56] = {'T', 'D', 'P', 'F', 1, 0, 0, 0};
 	uint64_t	fp = 7;
 
 	td_env_default(&env);
-	CHECK(td_profile_create(&env, &s, &p) == TD_EARG && p == NULL, "capacity below 1024");
+	CHECK(td_profile_create(&env, &s, &p) == TD_EARG && p == NULL, "capacity below 16");
+	s.capacity = 16;
+	CHECK(td_profile_create(&env, &s, &p) == TD_OK, "capacity 16");
+	td_profile_free(p);
+	p = NULL;
 	s.capacity = 1024;
 	s.eps_ppm = 1000001;
 	CHECK(td_profile_create(&env, &s, &p) == TD_EARG, "eps over 1");

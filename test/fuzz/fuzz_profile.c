@@ -9,7 +9,7 @@
  *    agree, and valid bytes must round-trip exactly (serialize . deserialize
  *    is the identity, keys included) with view counts equal to the entries;
  *    a v1 or v2 profile re-serializes as v3 with the same entries and keys;
- *  - as a script of pages fed to small-capacity profiles (forced pruning,
+ *  - as a script of pages fed to profiles of small capacities (forced pruning,
  *    unsorted pages with repeats, exact duplicate pages by page key, a full
  *    key table, merges): whatever the script, the result must serialize to
  *    valid bytes in both forms, count every page either once or as a
@@ -83,10 +83,10 @@ check_bytes(td_env *env, const uint8_t *data, size_t size)
 					   size - old_header) == 0);
 	}
 
-	/* loading into the smallest capacity prunes, and must stay valid */
+	/* loading into a small capacity (16 or 64) prunes, and must stay valid */
 	out.len = 0;
-	require(td_profile_deserialize(env, data, size, 1024, &small) == TD_OK);
-	require(td_profile_entries(small) <= 1024);
+	require(td_profile_deserialize(env, data, size, 16u << (2 * (size & 1)), &small) == TD_OK);
+	require(td_profile_entries(small) <= (16u << (2 * (size & 1))));
 	require(td_profile_serialize(small, &out) == TD_OK);
 	require(td_profile_view_init(env, out.data, out.len, &v) == TD_OK);
 	td_buf_free(&out);
@@ -115,7 +115,7 @@ check_resealed(td_env *env, const uint8_t *data, size_t size)
 
 /* count <= truth <= count + delta for the tracked fingerprints, truth <= E if absent. */
 static void
-check_guarantee(td_env *env, const td_profile *p, const uint32_t *truth)
+check_guarantee(td_env *env, const td_profile *p, const uint32_t *truth, uint32_t capacity)
 {
 	td_profile_view v;
 	td_buf		out;
@@ -125,7 +125,7 @@ check_guarantee(td_env *env, const td_profile *p, const uint32_t *truth)
 	td_buf_init(&out, env);
 	require(td_profile_serialize(p, &out) == TD_OK);
 	require(td_profile_view_init(env, out.data, out.len, &v) == TD_OK);
-	require(td_profile_entries(p) <= 1024);
+	require(td_profile_entries(p) <= capacity);
 	for (fp = 1; fp <= TEMPLATES; fp++)
 	{
 		const uint8_t *e = NULL;
@@ -170,14 +170,20 @@ check_state(td_env *env, const td_profile *p, uint64_t added)
 
 /*
  * The script: byte 0 sets eps (0 .. 1 in steps of 0.005) and, by its top
- * bit, the unit; then each byte pair is a page: the bits of the first pick
- * template fingerprints (bit 7 also repeats one), the low six bits of the
- * second give the number of fresh unique fingerprints, bit 6 gives the page
- * a key, and its top bit sends the page to one of two parts, merged at the
- * end.  A page without unique fingerprints is keyed by its template bits
- * alone (so such pages repeat exactly); others by their position.  The key
- * table holds 16 keys, so later pages go unchecked.  All pages also go to
- * one whole profile.
+ * bit, the unit; byte 1 the capacity, 16 << (2 * (bits 0-1)): 16 to 1024;
+ * then each byte pair is a page: the bits of the first pick template
+ * fingerprints (bit 7 also repeats one, unsorted), the low three bits of
+ * the second give the number of fresh unique fingerprints (0 to 7), bit 6
+ * gives the page a key, and its top bit sends the page to one of two
+ * parts, merged at the end.  A page without unique fingerprints is keyed
+ * by its template bits alone (so such pages repeat exactly); others by
+ * their position.  The key table holds 16 keys, so later pages go
+ * unchecked.  All pages also go to one whole profile.
+ *
+ * Each fresh fingerprint costs the capacity rule's passes once the table
+ * is full (tens of slot visits): small capacities and at most 7 fresh
+ * fingerprints a page make the rule run after a few pages and keep a run
+ * short, so that runs are many.
  */
 static void
 run_script(td_env *env, const uint8_t *data, size_t size)
@@ -187,40 +193,47 @@ run_script(td_env *env, const uint8_t *data, size_t size)
 	td_profile *part[2];
 	uint32_t	truth[TEMPLATES + 1] = {0};
 	uint32_t	ptruth[2][TEMPLATES + 1] = {{0}};
-	uint64_t	fps[64 + TEMPLATES + 1];
+	uint64_t	fps[8 + TEMPLATES + 1];
 	uint64_t	next_unique = 1000;
 	uint64_t	added[2] = {0, 0};
 	size_t		k;
 	int			b;
 
-	if (size < 1)
+	if (size < 2)
 		return;
 	s.eps_ppm = (uint32_t) (data[0] % 201) * 5000;
 	s.unit = data[0] >> 7 ? TD_UNIT_CHUNK : TD_UNIT_NODE;
+	s.capacity = 16u << (2 * (data[1] & 3));
 	require(td_profile_create(env, &s, &whole) == TD_OK);
 	require(td_profile_create(env, &s, &part[0]) == TD_OK);
 	require(td_profile_create(env, &s, &part[1]) == TD_OK);
-	for (k = 1; k + 1 < size; k += 2)
+	for (k = 2; k + 1 < size; k += 2)
 	{
 		uint8_t		tmpl = data[k];
 		uint8_t		uniq = data[k + 1];
 		uint64_t	key = 0;
 		size_t		n = 0;
 
-		for (b = 0; b < (uniq & 63); b++)
-			fps[n++] = next_unique++;
+		/*
+		 * Templates, then fresh fingerprints: sorted and distinct, as
+		 * td_page_fingerprints gives them, unless bit 7 repeats one at the
+		 * end (the profile then sorts a copy: that path is slower, and
+		 * taken only when the script asks for it).
+		 */
 		for (b = 0; b < TEMPLATES; b++)
 			if (tmpl & (1 << b))
 				fps[n++] = (uint64_t) b + 1;
+		for (b = 0; b < (uniq & 7); b++)
+			fps[n++] = next_unique++;
 		if (tmpl & 0x80)
 			fps[n++] = 8;
 		if (uniq & 64)
-			key = (uniq & 63) == 0 ? 1 + (uint64_t) tmpl : 1000 + k;
+			key = (uniq & 7) == 0 ? 1 + (uint64_t) tmpl : 1000 + k;
 		add(whole, key, fps, n, tmpl, truth);
 		add(part[uniq >> 7], key, fps, n, tmpl, ptruth[uniq >> 7]);
 		added[uniq >> 7]++;
 	}
-	check_guarantee(env, whole, truth);
+	check_guarantee(env, whole, truth, s.capacity);
 	check_state(env, whole, added[0] + added[1]);
 	check_state(env, part[0], added[0]);
 	check_state(env, part[1], added[1]);
@@ -228,7 +241,7 @@ run_script(td_env *env, const uint8_t *data, size_t size)
 	check_state(env, part[0], added[0] + added[1]);
 	for (b = 1; b <= TEMPLATES; b++)
 		ptruth[0][b] += ptruth[1][b];
-	check_guarantee(env, part[0], ptruth[0]);
+	check_guarantee(env, part[0], ptruth[0], s.capacity);
 	td_profile_free(whole);
 	td_profile_free(part[0]);
 	td_profile_free(part[1]);

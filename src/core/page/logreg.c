@@ -55,6 +55,14 @@ td_logreg_score(const td_logreg *m, int size_class, const float *x)
 	z = c->bias;
 	for (int j = 0; j < TD_N_FEATURES; j++)
 		z += c->weight[j] * (((double) x[j] - c->mean[j]) / c->scale[j]);
+	/*
+	 * A model's numbers are finite, but a forged one (weights and means near
+	 * 1e308, scales near 1e-308) can make two terms +inf and -inf: their NaN
+	 * would leave the node unscored and the smoothing meaningless.  Such a
+	 * node is scored "no information" (found by test/fuzz/fuzz_model.c).
+	 */
+	if (isnan(z))
+		return 0.5;
 	return sigmoid(z);
 }
 

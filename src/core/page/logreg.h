@@ -42,7 +42,7 @@ typedef struct td_logreg
 /* A model that scores every node 0.5 (mean 0, scale 1, all weights 0). */
 void		td_logreg_init(td_logreg *m);
 
-/* P(template) of a feature row of the given size class, in [0, 1]. */
+/* P(template) of a feature row of the given size class, in [0, 1], never NaN. */
 double		td_logreg_score(const td_logreg *m, int size_class, const float *x);
 
 typedef struct td_train_opts

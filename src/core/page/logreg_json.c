@@ -93,7 +93,23 @@ typedef struct jr
 	td_env	   *env;
 	const char *p;
 	const char *end;
+	char		msg[96];		/* a message with numbers (over a bound) */
 } jr;
+
+/* a bound's value in a string literal */
+#define TD_STR_(x) #x
+#define TD_STR(x) TD_STR_(x)
+
+/* "what (at most bound)" in r->msg; what is a format of one %zu, n. */
+static const char *
+j_over(jr *r, const char *what, size_t n, int bound)
+{
+	int			k = snprintf(r->msg, sizeof(r->msg), what, n);
+
+	if (k > 0 && (size_t) k < sizeof(r->msg))
+		snprintf(r->msg + k, sizeof(r->msg) - k, " (at most %d)", bound);
+	return r->msg;
+}
 
 static void
 j_ws(jr *r)
@@ -183,11 +199,16 @@ j_num(jr *r, double *v)
 	return e == buf + n && isfinite(*v);
 }
 
-/* Skips one value of any kind. */
-static int
+/*
+ * Skips one value of any kind (a value of a key this reader does not know);
+ * NULL, or what is wrong with it.  Its nesting and the elements of each of
+ * its arrays and objects are bounded like the model's own.
+ */
+static const char *
 j_skip(jr *r)
 {
 	int			depth = 0;
+	size_t		count[TD_MODEL_MAX_DEPTH];	/* elements so far, per level */
 
 	do
 	{
@@ -197,29 +218,33 @@ j_skip(jr *r)
 
 		j_ws(r);
 		if (r->p >= r->end)
-			return 0;
+			return "bad value";
 		if (*r->p == '{' || *r->p == '[')
 		{
+			if (depth == TD_MODEL_MAX_DEPTH)
+				return "a value nested deeper than " TD_STR(TD_MODEL_MAX_DEPTH) " levels";
 			r->p++;
-			depth++;
+			count[depth++] = 1;
 			continue;
 		}
 		if (*r->p == '}' || *r->p == ']')
 		{
 			if (depth == 0)
-				return 0;
+				return "bad value";
 			r->p++;
 			depth--;
 		}
 		else if (*r->p == '"')
 		{
 			if (!j_str(r, &s, &len))
-				return 0;
+				return "bad value";
 		}
 		else if (*r->p == ',' || *r->p == ':')
 		{
 			if (depth == 0)
-				return 0;
+				return "bad value";
+			if (*r->p == ',' && ++count[depth - 1] > TD_MODEL_MAX_ARRAY)
+				return "an array or object of more than " TD_STR(TD_MODEL_MAX_ARRAY) " elements";
 			r->p++;
 			continue;
 		}
@@ -228,9 +253,24 @@ j_skip(jr *r)
 		else if (r->end - r->p >= 5 && memcmp(r->p, "false", 5) == 0)
 			r->p += 5;
 		else if (!j_num(r, &v))
-			return 0;
+			return "bad value";
 	} while (depth > 0);
-	return 1;
+	return NULL;
+}
+
+/* A key of an object (the n-th, from 1) and its colon; NULL, or what is wrong. */
+static const char *
+j_key(jr *r, int n, const char **s, size_t *len)
+{
+	if (n > TD_MODEL_MAX_KEYS)
+		return "an object of more than " TD_STR(TD_MODEL_MAX_KEYS) " keys";
+	if (!j_str(r, s, len))
+		return "bad key";
+	if (*len > TD_MODEL_MAX_NAME)
+		return j_over(r, "a key of %zu bytes", *len, TD_MODEL_MAX_NAME);
+	if (!j_lit(r, ':'))
+		return "bad key";
+	return NULL;
 }
 
 static int
@@ -264,9 +304,11 @@ j_uint(jr *r, uint32_t *u)
 static const char *
 j_class(jr *r, td_logreg_class *k)
 {
-	int			seen = 0;
+	int			seen = 0,
+				keys = 0;
 	const char *s;
 	size_t		len;
+	const char *err;
 
 	if (!j_lit(r, '{'))
 		return "a class is not an object";
@@ -274,8 +316,8 @@ j_class(jr *r, td_logreg_class *k)
 		return "a class lacks bias, weights, mean or scale";
 	do
 	{
-		if (!j_str(r, &s, &len) || !j_lit(r, ':'))
-			return "bad key in a class";
+		if ((err = j_key(r, ++keys, &s, &len)) != NULL)
+			return err;
 		if (key_is(s, len, "bias"))
 		{
 			if (!j_num(r, &k->bias))
@@ -313,8 +355,8 @@ j_class(jr *r, td_logreg_class *k)
 			if (!j_uint(r, &k->n_template))
 				return "bad template";
 		}
-		else if (!j_skip(r))
-			return "bad value in a class";
+		else if ((err = j_skip(r)) != NULL)
+			return err;
 	} while (j_lit(r, ','));
 	if (!j_lit(r, '}'))
 		return "unterminated class";
@@ -324,7 +366,8 @@ j_class(jr *r, td_logreg_class *k)
 static const char *
 j_model(jr *r, td_logreg *m)
 {
-	int			seen = 0;
+	int			seen = 0,
+				keys = 0;
 	const char *s;
 	size_t		len;
 	double		v;
@@ -337,8 +380,8 @@ j_model(jr *r, td_logreg *m)
 	{
 		const char *err;
 
-		if (!j_str(r, &s, &len) || !j_lit(r, ':'))
-			return "bad key";
+		if ((err = j_key(r, ++keys, &s, &len)) != NULL)
+			return err;
 		if (key_is(s, len, "version"))
 		{
 			if (!j_num(r, &v) || v != TD_LOGREG_VERSION)
@@ -365,9 +408,14 @@ j_model(jr *r, td_logreg *m)
 			if (!j_lit(r, '['))
 				return "features is not an array";
 			for (int j = 0; j < TD_N_FEATURES; j++)
-				if ((j > 0 && !j_lit(r, ',')) || !j_str(r, &s, &len) ||
-					!key_is(s, len, td_feature_names[j]))
+			{
+				if ((j > 0 && !j_lit(r, ',')) || !j_str(r, &s, &len))
 					return "feature list differs from this build's";
+				if (len > TD_MODEL_MAX_NAME)
+					return j_over(r, "a feature name of %zu bytes", len, TD_MODEL_MAX_NAME);
+				if (!key_is(s, len, td_feature_names[j]))
+					return "feature list differs from this build's";
+			}
 			if (!j_lit(r, ']'))
 				return "feature list differs from this build's";
 			seen |= 8;
@@ -387,8 +435,8 @@ j_model(jr *r, td_logreg *m)
 				return "not four classes";
 			seen |= 16;
 		}
-		else if (!j_skip(r))
-			return "bad value";
+		else if ((err = j_skip(r)) != NULL)
+			return err;
 	} while (j_lit(r, ','));
 	if (!j_lit(r, '}'))
 		return "unterminated object";
@@ -403,10 +451,14 @@ j_model(jr *r, td_logreg *m)
 td_status
 td_logreg_parse(td_env *env, const char *text, size_t len, td_logreg *out)
 {
-	jr			r = {env, text, text + len};
+	jr			r = {env, text, text + len, {0}};
 	td_logreg	m;
 	const char *err;
 
+	/* before anything is read: work and time are linear in len */
+	if (len > TD_MODEL_MAX_BYTES)
+		return td_fail(env, TD_EFORMAT, "invalid template model: %zu bytes of text (at most %d)",
+					   len, TD_MODEL_MAX_BYTES);
 	td_logreg_init(&m);
 	if ((err = j_model(&r, &m)) != NULL)
 		return td_fail(env, TD_EFORMAT, "invalid template model: %s (at byte %zu)",

@@ -20,7 +20,14 @@
 #include "util/sort.h"
 #include "util/u64set.h"
 
-#define MIN_CAPACITY	1024
+/*
+ * The smallest capacity: the capacity rule works from 16 entries up.  The
+ * SQL setting templatedet.profile_capacity starts at 1024; the fuzz target
+ * picks smaller ones so the rule runs often on small inputs.
+ */
+#define MIN_CAPACITY	16
+/* the capacity of a deserialized profile of fewer entries (capacity 0) */
+#define LOAD_CAPACITY	1024
 #define MIN_SLOTS		16
 #define POLL_EVERY		65536	/* slots, keys or entries between two polls */
 
@@ -763,7 +770,7 @@ td_profile_deserialize(td_env *env, const void *bytes, size_t len,
 	if ((st = td_profile_view_init(env, bytes, len, &v)) != TD_OK)
 		return st;
 	if (capacity == 0)
-		capacity = v.n_entries < MIN_CAPACITY ? MIN_CAPACITY :
+		capacity = v.n_entries < LOAD_CAPACITY ? LOAD_CAPACITY :
 			v.n_entries > UINT32_MAX ? UINT32_MAX : (uint32_t) v.n_entries;
 	settings.unit = v.unit;
 	settings.fp_scheme = v.fp_scheme;

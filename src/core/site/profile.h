@@ -57,7 +57,8 @@ typedef struct td_profile_settings
 	uint8_t		unit;			/* TD_UNIT_NODE or TD_UNIT_CHUNK */
 	uint32_t	fp_scheme;		/* TD_FP_SCHEME or TD_CHUNK_SCHEME */
 	uint32_t	eps_ppm;		/* lossy counting error share, parts per million */
-	uint32_t	capacity;		/* most entries held in memory (>= 1024) */
+	uint32_t	capacity;		/* most entries held in memory (>= 16; the
+								 * SQL setting's minimum is 1024) */
 	uint32_t	dedup_capacity; /* most page keys held; 0: no duplicate detection */
 } td_profile_settings;
 

@@ -57,7 +57,13 @@ td_pg_crawl_open(td_pg_crawl *c, Oid relid, Name url_col, Name html_col, td_env 
 	c->is_bytea = (ht == BYTEAOID);
 	c->env = env;
 	c->last = NULL;
-	sql = psprintf("SELECT %s FROM %s WHERE %s = $1 AND %s IS NOT NULL LIMIT 1",
+	/*
+	 * Runs as the caller (no SECURITY DEFINER): their table and column
+	 * privileges, row-level security and views' owners apply.  Names come
+	 * quoted from the catalog, and the operator is pg_catalog's, so nothing
+	 * in the caller's search_path takes part.
+	 */
+	sql = psprintf("SELECT %s FROM %s WHERE %s OPERATOR(pg_catalog.=) $1 AND %s IS NOT NULL LIMIT 1",
 				   quote_identifier(NameStr(*html_col)),
 				   quote_qualified_identifier(nsp, rel),
 				   quote_identifier(NameStr(*url_col)),

@@ -4,13 +4,16 @@
  *
  * A model is a jsonb of a few kilobytes; parsing it per row would cost more
  * than the row's classifier: it is parsed once per distinct model per
- * query (argcache.h), as profiles are validated.
+ * query (argcache.h), as profiles are validated.  Anything over the bounds
+ * of logreg_json.h is refused before it is detoasted (its size) or turned
+ * into text (its shape), so a huge jsonb costs no memory.
  */
 #include "pg/page/page_common.h"
 
 #include <math.h>
 
 #include "pg/base/argcache.h"
+#include "access/detoast.h"
 #include "pg/site/profile_arg.h"
 #include "page/isotonic.h"
 #include "mb/pg_wchar.h"
@@ -18,14 +21,103 @@
 #include "page/default_model.h"
 #include "page/logreg_json.h"
 
+/* 22023 for a model over a bound: fmt (one %zu, n) says what, then the bound. */
+static void
+bad_model(const char *fmt, size_t n, int bound)
+{
+	char		what[96];
+
+	snprintf(what, sizeof(what), fmt, n);
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("invalid template model: %s (at most %d)", what, bound),
+			 errhint("Pass a model made by train_template_model, or NULL for the built-in model.")));
+}
+
+/* The value of key in object jc, as a container, if it is an array or object. */
+static JsonbContainer *
+member(JsonbContainer *jc, const char *key)
+{
+	JsonbValue	v;
+
+	if (getKeyJsonValueFromContainer(jc, key, strlen(key), &v) == NULL ||
+		v.type != jbvBinary)
+		return NULL;
+	return v.val.binary.data;
+}
+
+/* An array member key of jc is at most TD_MODEL_MAX_ARRAY long. */
+static JsonbContainer *
+check_array(JsonbContainer *jc, const char *key)
+{
+	JsonbContainer *a = member(jc, key);
+
+	if (a != NULL && JsonContainerIsArray(a) && JsonContainerSize(a) > TD_MODEL_MAX_ARRAY)
+		bad_model(psprintf("\"%s\" has %%zu elements", key), JsonContainerSize(a),
+				  TD_MODEL_MAX_ARRAY);
+	return a != NULL && JsonContainerIsArray(a) ? a : NULL;
+}
+
+static void
+check_keys(JsonbContainer *jc)
+{
+	if (JsonContainerIsObject(jc) && JsonContainerSize(jc) > TD_MODEL_MAX_KEYS)
+		bad_model("an object of %zu keys", JsonContainerSize(jc), TD_MODEL_MAX_KEYS);
+}
+
+/*
+ * The bounds of logreg_json.h on the jsonb itself, before it becomes text:
+ * its keys, the lengths of its arrays and of the feature names.  Each is a
+ * look-up in jsonb's sorted binary form, no copy.  (Values under keys the
+ * parser skips are bounded by TD_MODEL_MAX_BYTES here, and in detail by the
+ * parser.)
+ */
+static void
+check_model_shape(Jsonb *jb)
+{
+	JsonbContainer *root = &jb->root,
+			   *a;
+
+	if (!JB_ROOT_IS_OBJECT(jb))
+		return;					/* the parser says what it is */
+	check_keys(root);
+	if ((a = check_array(root, "features")) != NULL)
+		for (uint32 i = 0; i < JsonContainerSize(a); i++)
+		{
+			JsonbValue *e = getIthJsonbValueFromContainer(a, i);
+
+			if (e->type == jbvString && e->val.string.len > TD_MODEL_MAX_NAME)
+				bad_model("a feature name of %zu bytes", e->val.string.len, TD_MODEL_MAX_NAME);
+			pfree(e);
+		}
+	check_array(root, "size_bounds");
+	if ((a = check_array(root, "classes")) != NULL)
+		for (uint32 i = 0; i < JsonContainerSize(a); i++)
+		{
+			JsonbValue *e = getIthJsonbValueFromContainer(a, i);
+
+			if (e->type == jbvBinary && JsonContainerIsObject(e->val.binary.data))
+			{
+				check_keys(e->val.binary.data);
+				check_array(e->val.binary.data, "weights");
+				check_array(e->val.binary.data, "mean");
+				check_array(e->val.binary.data, "scale");
+			}
+			pfree(e);
+		}
+}
+
 /* The model of a jsonb's bytes; the model holds no pointers (logreg.h). */
 static void
 make_model(struct varlena *bytes, MemoryContext cxt, void *value)
 {
 	Jsonb	   *jb = (Jsonb *) bytes;
-	char	   *json = JsonbToCString(NULL, &jb->root, VARSIZE(jb));
+	char	   *json;
 	td_env		env;
 	td_status	st;
+
+	check_model_shape(jb);
+	json = JsonbToCString(NULL, &jb->root, VARSIZE(jb));
 
 	td_pg_env_init(&env, CurrentMemoryContext);
 	for (;;)
@@ -48,8 +140,14 @@ make_model(struct varlena *bytes, MemoryContext cxt, void *value)
 const td_logreg *
 td_pg_model_arg(FunctionCallInfo fcinfo, int argno)
 {
+	Size		size;
+
 	if (PG_ARGISNULL(argno))
 		return td_default_model();
+	/* from the toast pointer or header: nothing is detoasted yet */
+	size = toast_raw_datum_size(PG_GETARG_DATUM(argno));
+	if (size > TD_MODEL_MAX_BYTES)
+		bad_model("%zu bytes", size, TD_MODEL_MAX_BYTES);
 	return td_pg_arg_cached(fcinfo, argno, sizeof(td_logreg), make_model);
 }
 
