@@ -66,7 +66,41 @@ typedef struct text_writer
 	size_t		start;			/* out->len when rendering began */
 	int			space;			/* a blank is pending before the next word */
 	int			newline;		/* a line break is pending before the next word */
+	td_text_ranges *ranges;		/* td_render_text_ranges: where each text node went */
+	uint32_t	node;			/* the text node being written (with ranges) */
+	uint64_t	chars;			/* code points written so far (with ranges) */
 } text_writer;
+
+/* Code points (UTF-8 lead bytes) in s[0..len). */
+static uint64_t
+count_chars(const unsigned char *s, size_t len)
+{
+	uint64_t	n = 0;
+
+	for (size_t k = 0; k < len; k++)
+		n += (s[k] & 0xC0) != 0x80;
+	return n;
+}
+
+/* Records that the word just written (from byte at, of len bytes) belongs to w->node. */
+static td_status
+record_word(text_writer *w, size_t at, const unsigned char *s, size_t len)
+{
+	td_text_ranges *r = w->ranges;
+	uint32_t	i = w->node;
+
+	if (w->out->len >= UINT32_MAX)
+		return td_fail(w->out->env, TD_ELIMIT, "the page's visible text is over 4 GB");
+	if (r->byte_start[i] == TD_NONE)
+	{
+		r->byte_start[i] = (uint32_t) at;
+		r->char_start[i] = (uint32_t) w->chars;
+	}
+	w->chars += count_chars(s, len);
+	r->byte_end[i] = (uint32_t) w->out->len;
+	r->char_end[i] = (uint32_t) w->chars;
+	return TD_OK;
+}
 
 /*
  * Writes a run of non-blank text, preceded by the pending separator.  Lazy
@@ -79,10 +113,19 @@ put_word(text_writer *w, const unsigned char *s, size_t len)
 	td_status	st = TD_OK;
 
 	if (w->out->len > w->start && (w->newline || w->space))
+	{
 		st = td_buf_putc(w->out, w->newline ? '\n' : ' ');
+		w->chars++;
+	}
 	w->newline = w->space = 0;
 	if (st == TD_OK)
+	{
+		size_t		at = w->out->len;
+
 		st = td_buf_append(w->out, s, len);
+		if (st == TD_OK && w->ranges)
+			st = record_word(w, at, s, len);
+	}
 	return st;
 }
 
@@ -131,11 +174,12 @@ text_close(text_writer *w, const td_tree *t, uint32_t k, uint32_t stop)
 	}
 }
 
-/* Renders the subtree of node first. */
+/* Renders the subtree of node first; with ranges, records where each text node went. */
 static td_status
-render_text_range(const td_tree *t, uint32_t first, const uint8_t *drop, td_buf *out)
+render_text_range(const td_tree *t, uint32_t first, const uint8_t *drop, td_buf *out,
+				  td_text_ranges *ranges)
 {
-	text_writer w = {out, out->len, 0, 0};
+	text_writer w = {out, out->len, 0, 0, ranges, TD_NONE, 0};
 	uint32_t	stop = t->nodes[first].end;
 	uint32_t	prev = t->nodes[first].parent;
 	uint32_t	j = first;
@@ -155,7 +199,10 @@ render_text_range(const td_tree *t, uint32_t first, const uint8_t *drop, td_buf 
 		}
 		if (n->kind == TD_TEXT && !(n->flags & TD_F_INHIDDEN))
 		{
-			td_status	st = put_text(&w, t, j);
+			td_status	st;
+
+			w.node = j;
+			st = put_text(&w, t, j);
 
 			if (st != TD_OK)
 				return st;
@@ -169,13 +216,23 @@ render_text_range(const td_tree *t, uint32_t first, const uint8_t *drop, td_buf 
 td_status
 td_render_text(const td_tree *tree, const uint8_t *drop, td_buf *out)
 {
-	return render_text_range(tree, 0, drop, out);
+	return render_text_range(tree, 0, drop, out, NULL);
 }
 
 td_status
 td_render_node_text(const td_tree *tree, uint32_t i, const uint8_t *drop, td_buf *out)
 {
-	return render_text_range(tree, i, drop, out);
+	return render_text_range(tree, i, drop, out, NULL);
+}
+
+td_status
+td_render_text_ranges(const td_tree *tree, td_buf *out, td_text_ranges *ranges)
+{
+	for (uint32_t i = 0; i < tree->n_nodes; i++)
+		ranges->byte_start[i] = ranges->byte_end[i] =
+			ranges->char_start[i] = ranges->char_end[i] = TD_NONE;
+	out->len = 0;
+	return render_text_range(tree, 0, NULL, out, ranges);
 }
 
 /* ---- HTML ----------------------------------------------------------------- */

@@ -65,6 +65,7 @@ emit(FunctionCallInfo fcinfo, bool is_bytea, bool ordered)
 	td_env		env;
 	td_tree    *tree;
 	td_links	links;
+	td_nodeinfo ni;
 	td_buf		buf;
 	uint32_t	n;
 
@@ -74,6 +75,7 @@ emit(FunctionCallInfo fcinfo, bool is_bytea, bool ordered)
 	td_pg_env_init(&env, scratch);
 	td_links_init(&links, &env);
 	tree = links_of(fcinfo, is_bytea, ordered, &env, &links);
+	td_pg_nodeinfo(&env, tree, TD_NODEINFO_PATHS | TD_NODEINFO_TEXT, &ni);
 
 	td_buf_init(&buf, &env);
 	n = ordered ? links.n_order : links.n;
@@ -97,8 +99,8 @@ emit(FunctionCallInfo fcinfo, bool is_bytea, bool ordered)
 			else
 				values[c++] = Int32GetDatum((int32) l->ddist);
 		}
-		values[c++] = td_pg_node_path(&env, &buf, tree, l->node);
-		values[c++] = td_pg_node_text(&env, &buf, tree, l->node, NULL);
+		values[c++] = td_pg_node_path(&env, &buf, &ni, l->node);
+		values[c++] = td_pg_node_text(&env, &buf, &ni, l->node, UINT32_MAX, NULL);
 		values[c++] = Int32GetDatum((int32) l->node);
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 		MemoryContextSwitchTo(old);

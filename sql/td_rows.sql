@@ -1,0 +1,41 @@
+-- The rows of the node functions (issue 15): each node's text is a preview of at
+-- most 200 characters with the full length beside it, so the rows of a deep page
+-- stay linear in its size; paths number same-name siblings in wide parents.
+CREATE TABLE rows_profile AS
+  SELECT template_profile(h) AS profile
+  FROM (VALUES ('<div id="n">menu</div><p>one</p>'), ('<div id="n">menu</div><p>two</p>')) v(h);
+-- 300 nested divs around 400 words: every div's text is the whole page's text
+CREATE TABLE rows_deep AS
+  SELECT repeat('<div>', 300) || '<p>' || string_agg('w' || i, ' ') || '</p>' || repeat('</div>', 300) AS html
+  FROM generate_series(1, 400) AS i;
+
+-- the preview is the first 200 characters of the node's text, text_length its length
+SELECT count(*) AS nodes, max(length(text)) AS longest_text, min(text_length) AS shortest,
+       bool_and(text = left(html_text((SELECT html FROM rows_deep)), 200)) AS previews,
+       bool_and(text_length = length(html_text((SELECT html FROM rows_deep)))) AS lengths,
+       sum(length(text)) <= 200 * count(*) AS bounded
+FROM template_nodes((SELECT html FROM rows_deep), (SELECT profile FROM rows_profile));
+SELECT count(*) AS nodes, max(length(text)) AS longest_text,
+       bool_and(text = left(html_text((SELECT html FROM rows_deep)), 200)) AS previews,
+       bool_and(text_length = length(html_text((SELECT html FROM rows_deep)))) AS lengths
+FROM node_scores((SELECT html FROM rows_deep));
+
+-- short texts whole, hidden text left out, multi-byte characters counted as one
+SELECT node, path, tag, text, text_length
+FROM template_nodes('<body><p>caf&eacute; 日本</p><div><script>x()</script></div><p>a<b>b</b> c</p></body>',
+                    (SELECT profile FROM rows_profile));
+
+-- a preview cut in the middle of a word and of a run of multi-byte characters
+SELECT length(text) AS preview, text_length, right(text, 3) AS preview_ends
+FROM node_scores('<p>' || repeat('é', 150) || ' ' || repeat('日本', 100) || '</p>')
+WHERE tag = 'p';
+
+-- a parent of 5000 children: each path numbers its node among its same-name siblings
+SELECT count(*) AS nodes, count(DISTINCT path) AS distinct_paths,
+       max(path) FILTER (WHERE node = (SELECT max(node) FROM template_nodes(h, (SELECT profile FROM rows_profile)))) AS last_path
+FROM (SELECT '<div>' || repeat('<p>x</p><span>y</span>', 5000) || '</div>' AS h) AS page,
+     template_nodes(h, (SELECT profile FROM rows_profile));
+
+-- a link's text is its whole anchor text, however long
+SELECT length(text) AS anchor_text, path
+FROM page_links('<p><a href="/x">' || repeat('long anchor ', 50) || '</a></p>', 'https://example.com/');
