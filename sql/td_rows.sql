@@ -39,3 +39,29 @@ FROM (SELECT '<div>' || repeat('<p>x</p><span>y</span>', 5000) || '</div>' AS h)
 -- a link's text is its whole anchor text, however long
 SELECT length(text) AS anchor_text, path
 FROM page_links('<p><a href="/x">' || repeat('long anchor ', 50) || '</a></p>', 'https://example.com/');
+
+-- why each node is removed: the decision strip_template makes, recorded by the marking
+CREATE TABLE rows_site AS
+  SELECT format('<body><div id="nav"><p>Home page link</p><p>Archive page link</p>'
+                '<p>Contact form</p><p>x%s</p></div><div><p>Article %s: the text of this page, '
+                'a sentence or two long.</p></div></body>', i, i) AS html
+  FROM generate_series(1, 4) AS i;
+SELECT node, path, is_template, share, reason, text
+FROM template_nodes((SELECT html FROM rows_site LIMIT 1),
+                    (SELECT template_profile(html) FROM rows_site), 0.5)
+WHERE path LIKE '/html/body/%';
+-- is_template and reason agree on every node
+SELECT bool_and(is_template = (reason IS NOT NULL)) AS agree
+FROM template_nodes((SELECT html FROM rows_site LIMIT 1),
+                    (SELECT template_profile(html) FROM rows_site), 0.5);
+-- node_scores: what clean_text without a profile removes (page level alone), and why
+SELECT reason, count(*) AS nodes, min(path) AS first_path
+FROM node_scores('<html><body><header><nav><ul>' ||
+                 (SELECT string_agg(format('<li><a href="/s%s">Section %s</a></li>', i, i), '')
+                  FROM generate_series(1, 30) AS i) ||
+                 '</ul></nav></header><main><article><h1>Title</h1><p>' ||
+                 repeat('A long article sentence with words. ', 40) || '</p><p>' ||
+                 repeat('Another paragraph of the content. ', 30) || '</p></article></main>' ||
+                 '<footer><p>Copyright 2024 Example. All rights reserved. <a href="/legal">Legal</a> ' ||
+                 '<a href="/privacy">Privacy</a></p></footer></body></html>')
+GROUP BY reason ORDER BY reason;

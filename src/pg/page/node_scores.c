@@ -4,7 +4,8 @@
  * classifier score (before smoothing; NULL for elements too small to judge
  * or hidden) and the smoothed score at the default penalty, to compare
  * Basic with Smooth (seed §6.1), and the start of its visible text with
- * the text's full length (as template_nodes).
+ * the text's full length (as template_nodes), and the reason clean_text
+ * without a profile removes it (page level alone, base/reason.h).
  */
 #include "pg/page/page_common.h"
 
@@ -15,7 +16,7 @@
 PG_FUNCTION_INFO_V1(node_scores_text);
 PG_FUNCTION_INFO_V1(node_scores_bytea);
 
-#define NODE_SCORES_COLS 10
+#define NODE_SCORES_COLS 11
 
 static void
 scores(FunctionCallInfo fcinfo, bool is_bytea)
@@ -29,6 +30,8 @@ scores(FunctionCallInfo fcinfo, bool is_bytea)
 	td_tree    *tree;
 	td_page_marks marks;
 	td_nodeinfo ni;
+	uint8_t    *drop;
+	uint8_t    *reason;
 	td_buf		buf;
 	uint32_t	i;
 
@@ -44,6 +47,12 @@ scores(FunctionCallInfo fcinfo, bool is_bytea)
 	td_pg_page_level(&env, tree, model, TD_DEFAULT_PENALTY, TD_DEFAULT_PAGE_THRESHOLD,
 					 PG_ARGISNULL(2) ? NULL : PG_GETARG_TEXT_PP(2), &marks);
 	td_pg_nodeinfo(&env, tree, TD_NODEINFO_PATHS | TD_NODEINFO_TEXT, &ni);
+	/* clean_text's decision without a profile: page level alone */
+	drop = MemoryContextAllocHuge(scratch, Max(tree->n_nodes, 1));
+	reason = MemoryContextAllocHuge(scratch, Max(tree->n_nodes, 1));
+	TD_PG_CALL(&env, (void) 0,
+			   td_combine_explained(tree, NULL, NULL, marks.drop, marks.reason, marks.main_region,
+									TD_DEFAULT_MIN_REGION_SHARE, drop, reason), NULL);
 
 	td_buf_init(&buf, &env);
 	for (i = 0; i < tree->n_nodes; i++)
@@ -77,6 +86,10 @@ scores(FunctionCallInfo fcinfo, bool is_bytea)
 			values[7] = Float8GetDatum((double) marks.smooth[i]);
 		values[8] = td_pg_node_text(&env, &buf, &ni, i, TD_PG_TEXT_PREVIEW, &text_length);
 		values[9] = Int32GetDatum(text_length);
+		if (reason[i] == TD_REASON_NONE)
+			nulls[10] = true;
+		else
+			values[10] = CStringGetTextDatum(td_reason_name(reason[i]));
 
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 		MemoryContextSwitchTo(old);

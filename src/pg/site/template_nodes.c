@@ -3,7 +3,9 @@
  * element of the page, in document order, with what strip_template decided
  * about it and why (its page count and share in the profile), and the
  * start of its visible text with the text's full length (a bounded
- * preview: a page's rows stay linear in its size however deep it nests).
+ * preview: a page's rows stay linear in its size however deep it nests),
+ * and the reason strip_template removes it (base/reason.h), recorded by
+ * the marking itself.
  */
 #include "pg/base/glue.h"
 
@@ -14,7 +16,7 @@
 PG_FUNCTION_INFO_V1(template_nodes_text);
 PG_FUNCTION_INFO_V1(template_nodes_bytea);
 
-#define TEMPLATE_NODES_COLS 9
+#define TEMPLATE_NODES_COLS 10
 
 static void
 nodes(FunctionCallInfo fcinfo, bool is_bytea)
@@ -71,6 +73,10 @@ nodes(FunctionCallInfo fcinfo, bool is_bytea)
 		values[6] = BoolGetDatum(marks.drop[i] != 0);
 		values[7] = td_pg_node_text(&env, &buf, &ni, i, TD_PG_TEXT_PREVIEW, &text_length);
 		values[8] = Int32GetDatum(text_length);
+		if (marks.reason[i] == TD_REASON_NONE)
+			nulls[9] = true;
+		else
+			values[9] = CStringGetTextDatum(td_reason_name(marks.reason[i]));
 
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 		MemoryContextSwitchTo(old);
