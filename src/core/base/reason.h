@@ -18,7 +18,7 @@ typedef enum td_reason
 	TD_REASON_INSIDE,			/* inside a removed ancestor */
 	TD_REASON_PAGE_SCORE,		/* page level: smoothed score >= threshold */
 	TD_REASON_CHUNK_SHARE,		/* a table text chunk on >= threshold of the profile's pages */
-	TD_REASON_MAIN_REGION,		/* kept: page level would remove it, but it is or holds
+	TD_REASON_MAIN_REGION,		/* kept: page level would remove it, but it is, holds or lies in
 								 * the page's main region */
 	TD_REASON_SMALL_REGION,		/* kept: page level would remove it, but the main region
 								 * holds too little of what site level keeps, so page
