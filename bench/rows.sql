@@ -17,3 +17,10 @@ SELECT count(*) FROM rows_page, template_nodes(html, (SELECT p FROM rows_prof)) 
 SELECT count(*) FROM rows_page, node_scores(html) WHERE k = 100000;
 SELECT count(*) FROM rows_page, page_links(html, 'http://example.com/') WHERE k = 100000;
 SELECT count(*) FROM rows_page, ordered_links(html, 'http://example.com/') WHERE k = 100000;
+-- the output of a 2 MB page 500 elements deep: 190k rows, their texts and paths
+\o
+CREATE TEMP TABLE rows_deep AS
+  SELECT repeat('<div>', 500) || repeat('<p>word</p>', 190000) || repeat('</div>', 500) AS html;
+SELECT length(html) AS page_bytes FROM rows_deep;
+SELECT count(*) AS rows, sum(length(text)) AS text_chars, sum(length(path)) AS path_chars
+FROM rows_deep, template_nodes(html, (SELECT p FROM rows_prof));
