@@ -65,3 +65,15 @@ FROM node_scores('<html><body><header><nav><ul>' ||
                  '<footer><p>Copyright 2024 Example. All rights reserved. <a href="/legal">Legal</a> ' ||
                  '<a href="/privacy">Privacy</a></p></footer></body></html>')
 GROUP BY reason ORDER BY reason;
+
+-- explain_html: clean_text's decision on the page, each removed block labelled, safe to open
+SELECT explain_html(
+  '<body onload="alert(1)"><div id="nav"><p>Home page link</p><p>Archive page link</p>'
+  '<p>Contact form</p><p>x9</p></div><script>alert(2)</script>'
+  '<div><p><a href="JavaScript:alert(3)" onclick="alert(4)">Article 9</a>: the text of this page, '
+  'a sentence or two long.</p><iframe src="https://example.com/"></iframe></div></body>',
+  (SELECT template_profile(html) FROM rows_site), min_pages => 2) AS html \gset
+SELECT regexp_matches(:'html', 'data-td-reason="[^"]*"', 'g') AS labels;
+SELECT :'html' ~* '<script|<iframe|onload|onclick|javascript:' AS unsafe,
+       :'html' LIKE '%<a>Article 9</a>%' AS link_kept_without_its_script,
+       :'html' LIKE '<!DOCTYPE html><style>%' AS legend_first;

@@ -50,3 +50,17 @@ CREATE FUNCTION node_scores(html bytea, model jsonb DEFAULT NULL, base_url text 
 	AS 'MODULE_PATHNAME', 'node_scores_bytea' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000 ROWS 200;
 COMMENT ON FUNCTION node_scores(bytea, jsonb, text) IS
 	'node_scores for raw page bytes (charset from BOM or <meta>, else windows-1252)';
+
+-- issue 15: explain_html, clean_text's decision shown on the page.
+CREATE FUNCTION explain_html(html text, profile tdprofile DEFAULT NULL, model jsonb DEFAULT NULL,
+	base_url text DEFAULT NULL, min_pages int DEFAULT 5)
+	RETURNS text
+	AS 'MODULE_PATHNAME', 'explain_html_text' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION explain_html(text, tdprofile, jsonb, text, int) IS
+	'The page as HTML safe to open (no scripts, frames, event handlers or script URLs) with each block clean_text removes, with the same arguments, marked by its reason (data-td-reason) and coloured by a legend at the top';
+CREATE FUNCTION explain_html(html bytea, profile tdprofile DEFAULT NULL, model jsonb DEFAULT NULL,
+	base_url text DEFAULT NULL, min_pages int DEFAULT 5)
+	RETURNS text
+	AS 'MODULE_PATHNAME', 'explain_html_bytea' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION explain_html(bytea, tdprofile, jsonb, text, int) IS
+	'explain_html for raw page bytes (charset from BOM or <meta>, else windows-1252)';

@@ -87,6 +87,7 @@ else result pgtap SKIP 0 "no test/pgtap/*.sql"; fi
 suite shard bash test/shard.sh
 suite upgrade bash test/upgrade.sh
 suite scaling bash test/scaling.sh
+suite explain bash test/explain.sh
 
 # ---- core unit tests: pure C, no server
 if compgen -G 'test/core/test_*.c' >/dev/null; then suite core mk core-check

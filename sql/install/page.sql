@@ -72,6 +72,18 @@ CREATE FUNCTION clean_text(html bytea, profile tdprofile DEFAULT NULL, model jso
 	AS 'MODULE_PATHNAME', 'clean_text_bytea' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000;
 COMMENT ON FUNCTION clean_text(bytea, tdprofile, jsonb, text, int) IS
 	'clean_text for raw page bytes (charset from BOM or <meta>, else windows-1252)';
+CREATE FUNCTION explain_html(html text, profile tdprofile DEFAULT NULL, model jsonb DEFAULT NULL,
+	base_url text DEFAULT NULL, min_pages int DEFAULT 5)
+	RETURNS text
+	AS 'MODULE_PATHNAME', 'explain_html_text' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION explain_html(text, tdprofile, jsonb, text, int) IS
+	'The page as HTML safe to open (no scripts, frames, event handlers or script URLs) with each block clean_text removes, with the same arguments, marked by its reason (data-td-reason) and coloured by a legend at the top';
+CREATE FUNCTION explain_html(html bytea, profile tdprofile DEFAULT NULL, model jsonb DEFAULT NULL,
+	base_url text DEFAULT NULL, min_pages int DEFAULT 5)
+	RETURNS text
+	AS 'MODULE_PATHNAME', 'explain_html_bytea' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION explain_html(bytea, tdprofile, jsonb, text, int) IS
+	'explain_html for raw page bytes (charset from BOM or <meta>, else windows-1252)';
 
 ---------------------------------------------------------------------------
 -- aggregate train_template_model(html, profile [, base_url]) → jsonb

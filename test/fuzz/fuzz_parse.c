@@ -171,6 +171,9 @@ exercise(const td_tree *t, td_env *env)
 	b.len = 0;
 	if (td_node_path(t, last, &b) == TD_OK)
 		require(b.len > 0 && b.data[0] == '/');
+	b.len = 0;
+	if (td_render_explain(t, drop, NULL, &b) == TD_OK)	/* drop's 0/1 as reasons */
+		require(valid_utf8((const unsigned char *) b.data, b.len));
 	check_nodeinfo(t, env, last / 2);
 	check_nodeinfo(t, env, last);
 	td_buf_free(&b);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "base/render.h"
+#include "base/reason.h"
 #include "base/tags.h"
 
 /*
@@ -316,17 +317,55 @@ put_raw(td_buf *out, const char *s, size_t len, const char *name, size_t name_le
 	return st;
 }
 
+/* An attribute explain leaves out: event handlers, srcdoc, script and data URLs. */
+static int
+unsafe_attr(const td_tree *t, const td_attr *a)
+{
+	const char *name = t->strings + a->name_off;
+	const unsigned char *v = (const unsigned char *) t->strings + a->value_off;
+	const unsigned char *end = v + a->value_len;
+	char		scheme[12];
+	size_t		k = 0;
+
+	if (a->name_len >= 2 && name[0] == 'o' && name[1] == 'n')
+		return 1;
+	if (a->name_len == 6 && memcmp(name, "srcdoc", 6) == 0)
+		return 1;
+	/* a URL's scheme, as a browser reads it: blanks and controls skipped, any case */
+	for (; v < end && k < sizeof(scheme) - 1 && *v != ':'; v++)
+		if (*v > ' ')
+			scheme[k++] = (char) ((*v >= 'A' && *v <= 'Z') ? *v + ('a' - 'A') : *v);
+	scheme[k] = '\0';
+	return v < end && *v == ':' &&
+		(strcmp(scheme, "javascript") == 0 || strcmp(scheme, "vbscript") == 0 ||
+		 strcmp(scheme, "data") == 0);
+}
+
+/* Start tag of element i; safe leaves out unsafe_attr ones; label adds data-td-reason. */
 static td_status
-put_start_tag(td_buf *out, const td_tree *t, uint32_t i)
+put_tag(td_buf *out, const td_tree *t, uint32_t i, int safe, const char *label)
 {
 	const td_node *n = &t->nodes[i];
 	td_status	st = td_buf_putc(out, '<');
 
 	if (st == TD_OK)
 		st = td_buf_append(out, td_node_str(t, i), n->str_len);
+	if (st == TD_OK && label)
+	{
+		st = td_buf_append(out, " data-td-reason=\"", strlen(" data-td-reason=\""));
+		if (st == TD_OK)
+			st = put_escaped(out, label, strlen(label), 1);
+		if (st == TD_OK)
+			st = td_buf_putc(out, '"');
+	}
 	for (uint32_t k = n->attr_first; k < n->attr_first + n->attr_count && st == TD_OK; k++)
 	{
 		const td_attr *a = &t->attrs[k];
+
+		if (safe && unsafe_attr(t, a))
+			continue;
+		if (label && a->name_len == 14 && memcmp(t->strings + a->name_off, "data-td-reason", 14) == 0)
+			continue;
 
 		st = td_buf_putc(out, ' ');
 		if (st == TD_OK)
@@ -341,6 +380,12 @@ put_start_tag(td_buf *out, const td_tree *t, uint32_t i)
 	if (st == TD_OK)
 		st = td_buf_putc(out, '>');
 	return st;
+}
+
+static td_status
+put_start_tag(td_buf *out, const td_tree *t, uint32_t i)
+{
+	return put_tag(out, t, i, 0, NULL);
 }
 
 /* End tags of the elements from k up to stop (exclusive); void ones have none. */
@@ -398,6 +443,111 @@ td_render_html(const td_tree *tree, const uint8_t *drop, td_buf *out)
 							 td_node_str(t, n->parent), parent->str_len);
 			else
 				st = put_escaped(out, td_node_str(t, j), n->str_len, 0);
+		}
+		prev = j;
+		j++;
+	}
+	if (st == TD_OK)
+		st = html_close(out, t, prev, TD_NONE);
+	return st;
+}
+
+/* ---- explain ----------------------------------------------------------------- */
+
+/* The legend: one colour per removing reason, a label on each marked block. */
+static const char explain_legend[] =
+	"<style>"
+	"[data-td-reason]{outline:3px solid #c00000 !important;outline-offset:-3px}"
+	"[data-td-reason^=\"site-share\"]{background:#ff9c9c !important}"
+	"[data-td-reason^=\"85%-rule\"]{background:#ffc870 !important}"
+	"[data-td-reason^=\"page-score\"]{background:#9cb4ff !important}"
+	"[data-td-reason^=\"chunk-share\"]{background:#d29cff !important}"
+	"[data-td-reason]::before{content:attr(data-td-reason);display:inline-block;"
+	"font:bold 11px sans-serif;background:#c00000;color:#fff;padding:0 3px;margin-right:4px}"
+	".td-legend{font:13px sans-serif;border:1px solid #888;padding:4px;margin:0 0 8px;background:#fff}"
+	".td-legend span{display:inline-block;padding:0 6px;margin-right:6px}"
+	"</style>"
+	"<div class=\"td-legend\">templatedet: removed blocks "
+	"<span style=\"background:#ff9c9c\">site-share (share of the profile's pages)</span>"
+	"<span style=\"background:#ffc870\">85%-rule</span>"
+	"<span style=\"background:#9cb4ff\">page-score (smoothed score)</span>"
+	"<span style=\"background:#d29cff\">chunk-share</span></div>";
+
+/* Elements explain leaves out with their content: they run code or change the page's base. */
+static int
+unsafe_elem(const td_node *n)
+{
+	switch (n->tag)
+	{
+		case TD_TAG_SCRIPT:
+		case TD_TAG_IFRAME:
+		case TD_TAG_FRAME:
+		case TD_TAG_FRAMESET:
+		case TD_TAG_OBJECT:
+		case TD_TAG_EMBED:
+		case TD_TAG_BASE:
+		case TD_TAG_META:
+			return 1;
+		default:
+			return 0;
+	}
+}
+
+td_status
+td_render_explain(const td_tree *tree, const uint8_t *reason, const float *value, td_buf *out)
+{
+	const td_tree *t = tree;
+	uint32_t	prev = TD_NONE;
+	uint32_t	j = 0;
+	td_status	st = td_buf_append(out, "<!DOCTYPE html>", 15);
+
+	if (st == TD_OK)
+		st = td_buf_append(out, explain_legend, sizeof(explain_legend) - 1);
+	while (j < t->n_nodes && st == TD_OK)
+	{
+		const td_node *n = &t->nodes[j];
+		char		label[64];
+		const char *lab = NULL;
+
+		st = html_close(out, t, prev, n->parent);
+		if (st != TD_OK)
+			break;
+		if (n->kind == TD_ELEM && unsafe_elem(n))
+		{
+			prev = n->parent;
+			j = n->end;
+			continue;
+		}
+		/* the outermost removed node of a block carries the label */
+		if (td_reason_removes(reason[j]) && (n->parent == TD_NONE || !td_reason_removes(reason[n->parent])))
+		{
+			if (value && value[j] >= 0)
+				snprintf(label, sizeof(label), "%s %.2f", td_reason_name(reason[j]), (double) value[j]);
+			else
+				snprintf(label, sizeof(label), "%s", td_reason_name(reason[j]));
+			lab = label;
+		}
+		if (n->kind == TD_ELEM)
+			st = put_tag(out, t, j, 1, lab);
+		else if (n->kind == TD_TEXT)
+		{
+			const td_node *parent = &t->nodes[n->parent];
+
+			if (lab)
+			{
+				st = td_buf_append(out, "<span data-td-reason=\"", strlen("<span data-td-reason=\""));
+				if (st == TD_OK)
+					st = put_escaped(out, lab, strlen(lab), 1);
+				if (st == TD_OK)
+					st = td_buf_append(out, "\">", 2);
+			}
+			if (st == TD_OK && (parent->flags & TD_F_RAWTEXT))
+				st = put_raw(out, td_node_str(t, j), n->str_len,
+							 td_node_str(t, n->parent), parent->str_len);
+			else if (st == TD_OK)
+				st = put_escaped(out, td_node_str(t, j), n->str_len, 0);
+			if (st == TD_OK && lab)
+				st = td_buf_append(out, "</span>", 7);
 		}
 		prev = j;
 		j++;

@@ -51,6 +51,18 @@ td_status	td_render_text_ranges(const td_tree *tree, td_buf *out, td_text_ranges
 td_status	td_render_html(const td_tree *tree, const uint8_t *drop, td_buf *out);
 
 /*
+ * The page as HTML that shows what a decision removes, safe to open: every
+ * node is kept, and each outermost removed one (td_reason_removes(reason[i])
+ * with a parent that is not) carries data-td-reason="NAME" (NAME VALUE when
+ * value[i] >= 0, e.g. "site-share 0.93"), a removed text wrapped in a span;
+ * a <style> legend colours them by reason.  Scripts, frames, objects,
+ * embeds, <base> and <meta> are left out, and so are event handler
+ * attributes (on*), srcdoc, and javascript: or data: URLs.  value may be NULL.
+ */
+td_status	td_render_explain(const td_tree *tree, const uint8_t *reason, const float *value,
+							  td_buf *out);
+
+/*
  * Visible (non-blank) characters per node after white-space collapsing, as
  * UTF-8 code points, summed over the subtree: len[i] for every node.  Used by
  * the 85% rule and by features.  len must hold tree->n_nodes entries.
