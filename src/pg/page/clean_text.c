@@ -5,6 +5,9 @@
  * stripping where the profile has at least min_pages pages combined with
  * page-level detection, page-level alone otherwise.
  *
+ * explain_html takes clean_text's arguments and shows the same decision on
+ * the page, each removed block labelled with its reason.
+ *
  * How the two detections combine is decided in the core, td_combine_drops
  * (pagelevel.h): a node is dropped when either drops it, page level then
  * judging at 0.6 and dropping nothing of the page's main region, and
