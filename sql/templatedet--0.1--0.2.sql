@@ -1,7 +1,7 @@
 -- templatedet 0.1 -> 0.2 (ALTER EXTENSION templatedet UPDATE TO '0.2').
 \echo Use "ALTER EXTENSION templatedet UPDATE TO '0.2'" to load this file. \quit
 
--- Mostly nothing to change: 0.2 is the 0.1 script laid out again, one piece per method
+-- Apart from the changes at the end, 0.2 is the 0.1 script laid out again, one piece per method
 -- (sql/install/, assembled into templatedet--0.2.sql by the Makefile), the same
 -- library and the same objects with the same definitions.  The five objects 0.1
 -- commented twice -- template_profile(text), template_profile_union(tdprofile),
@@ -29,3 +29,57 @@ COMMENT ON FUNCTION is_html(bytea) IS
 -- profile_info reports skipped_pages (templatedet.on_error = skip; profile format 3).
 COMMENT ON FUNCTION profile_info(tdprofile) IS
 	'What a profile holds: format_version, unit (node or chunk), fingerprint_scheme, pages, entries, bytes, error_bound, error_share, eps, duplicates, duplicates_overcounted, unchecked_pages and skipped_pages';
+
+-- issue 15: template_nodes and node_scores return a bounded preview of each node's
+-- text (its first 200 characters) and the text's full length (text_length), so a
+-- page's rows stay linear in its size however deep it nests, and why the node is
+-- removed (reason).  New result columns: dropped and created again.
+DROP FUNCTION template_nodes(text, tdprofile, float8);
+DROP FUNCTION template_nodes(bytea, tdprofile, float8);
+CREATE FUNCTION template_nodes(html text, profile tdprofile, threshold float8 DEFAULT 0.1,
+	OUT node int, OUT parent int, OUT path text, OUT tag text, OUT pages int,
+	OUT share float8, OUT is_template bool, OUT text text, OUT text_length int, OUT reason text)
+	RETURNS SETOF record
+	AS 'MODULE_PATHNAME', 'template_nodes_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000 ROWS 200;
+COMMENT ON FUNCTION template_nodes(text, tdprofile, float8) IS
+	'One row per element of the page in document order: its path, the pages of the profile it occurs on, its share, whether strip_template removes it, the first 200 characters of its visible text with the text''s full length, and why strip_template removes it (NULL when kept)';
+CREATE FUNCTION template_nodes(html bytea, profile tdprofile, threshold float8 DEFAULT 0.1,
+	OUT node int, OUT parent int, OUT path text, OUT tag text, OUT pages int,
+	OUT share float8, OUT is_template bool, OUT text text, OUT text_length int, OUT reason text)
+	RETURNS SETOF record
+	AS 'MODULE_PATHNAME', 'template_nodes_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000 ROWS 200;
+COMMENT ON FUNCTION template_nodes(bytea, tdprofile, float8) IS
+	'template_nodes for raw page bytes (charset from BOM or <meta>, else windows-1252)';
+
+DROP FUNCTION node_scores(text, jsonb, text);
+DROP FUNCTION node_scores(bytea, jsonb, text);
+CREATE FUNCTION node_scores(html text, model jsonb DEFAULT NULL, base_url text DEFAULT NULL,
+	OUT node int, OUT parent int, OUT path text, OUT tag text, OUT area int,
+	OUT size_class int, OUT score float8, OUT smoothed float8, OUT text text,
+	OUT text_length int, OUT reason text)
+	RETURNS SETOF record
+	AS 'MODULE_PATHNAME', 'node_scores_text' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000 ROWS 200;
+COMMENT ON FUNCTION node_scores(text, jsonb, text) IS
+	'One row per element in document order: its area, size class, raw classifier score (NULL when hidden or too small to judge) and smoothed score at the default penalty, the first 200 characters of its visible text with the text''s full length, and why clean_text without a profile removes it (NULL when kept)';
+CREATE FUNCTION node_scores(html bytea, model jsonb DEFAULT NULL, base_url text DEFAULT NULL,
+	OUT node int, OUT parent int, OUT path text, OUT tag text, OUT area int,
+	OUT size_class int, OUT score float8, OUT smoothed float8, OUT text text,
+	OUT text_length int, OUT reason text)
+	RETURNS SETOF record
+	AS 'MODULE_PATHNAME', 'node_scores_bytea' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000 ROWS 200;
+COMMENT ON FUNCTION node_scores(bytea, jsonb, text) IS
+	'node_scores for raw page bytes (charset from BOM or <meta>, else windows-1252)';
+
+-- issue 15: explain_html, clean_text's decision shown on the page.
+CREATE FUNCTION explain_html(html text, profile tdprofile DEFAULT NULL, model jsonb DEFAULT NULL,
+	base_url text DEFAULT NULL, min_pages int DEFAULT 5)
+	RETURNS text
+	AS 'MODULE_PATHNAME', 'explain_html_text' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION explain_html(text, tdprofile, jsonb, text, int) IS
+	'The page as HTML safe to open (no scripts, frames, event handlers or script URLs) with each block clean_text removes, with the same arguments, marked by its reason (data-td-reason) and coloured by a legend at the top';
+CREATE FUNCTION explain_html(html bytea, profile tdprofile DEFAULT NULL, model jsonb DEFAULT NULL,
+	base_url text DEFAULT NULL, min_pages int DEFAULT 5)
+	RETURNS text
+	AS 'MODULE_PATHNAME', 'explain_html_bytea' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION explain_html(bytea, tdprofile, jsonb, text, int) IS
+	'explain_html for raw page bytes (charset from BOM or <meta>, else windows-1252)';

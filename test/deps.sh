@@ -49,6 +49,9 @@ command -v xml2-config >/dev/null 2>&1 || [[ -f /usr/include/libxml2/libxml/HTML
 command -v pg_prove >/dev/null 2>&1 || need+=(libtap-parser-sourcehandler-pgtap-perl)
 command -v cc       >/dev/null 2>&1 || need+=(gcc)
 command -v make     >/dev/null 2>&1 || need+=(make)
+# the explain suite only (test/explain.sh renders explain_html; it skips without one)
+command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 \
+    || need+=(chromium)
 
 ((${#need[@]} == 0)) && exit 0
 

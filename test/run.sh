@@ -180,6 +180,8 @@ else skip pgtap "no test/pgtap/*.sql"; fi
 # ---- sharded: two more clusters as postgres_fdw shards of the coordinator (test/shard.sh)
 suite shard bash test/shard.sh
 suite upgrade bash test/upgrade.sh
+suite scaling bash test/scaling.sh
+suite explain bash test/explain.sh
 
 # ---- core unit tests: pure C, no server; the core compiled once (build/lib/)
 if compgen -G 'test/core/test_*.c' >/dev/null; then suite core mk -j"$JOBS" core-check

@@ -15,14 +15,16 @@
 -- query parses a distinct model once (cached across rows).
 CREATE FUNCTION node_scores(html text, model jsonb DEFAULT NULL, base_url text DEFAULT NULL,
 	OUT node int, OUT parent int, OUT path text, OUT tag text, OUT area int,
-	OUT size_class int, OUT score float8, OUT smoothed float8, OUT text text)
+	OUT size_class int, OUT score float8, OUT smoothed float8, OUT text text,
+	OUT text_length int, OUT reason text)
 	RETURNS SETOF record
 	AS 'MODULE_PATHNAME', 'node_scores_text' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000 ROWS 200;
 COMMENT ON FUNCTION node_scores(text, jsonb, text) IS
-	'One row per element in document order: its area, size class, raw classifier score (NULL when hidden or too small to judge) and smoothed score at the default penalty, and its visible text';
+	'One row per element in document order: its area, size class, raw classifier score (NULL when hidden or too small to judge) and smoothed score at the default penalty, the first 200 characters of its visible text with the text''s full length, and why clean_text without a profile removes it (NULL when kept)';
 CREATE FUNCTION node_scores(html bytea, model jsonb DEFAULT NULL, base_url text DEFAULT NULL,
 	OUT node int, OUT parent int, OUT path text, OUT tag text, OUT area int,
-	OUT size_class int, OUT score float8, OUT smoothed float8, OUT text text)
+	OUT size_class int, OUT score float8, OUT smoothed float8, OUT text text,
+	OUT text_length int, OUT reason text)
 	RETURNS SETOF record
 	AS 'MODULE_PATHNAME', 'node_scores_bytea' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000 ROWS 200;
 COMMENT ON FUNCTION node_scores(bytea, jsonb, text) IS
@@ -70,6 +72,18 @@ CREATE FUNCTION clean_text(html bytea, profile tdprofile DEFAULT NULL, model jso
 	AS 'MODULE_PATHNAME', 'clean_text_bytea' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000;
 COMMENT ON FUNCTION clean_text(bytea, tdprofile, jsonb, text, int) IS
 	'clean_text for raw page bytes (charset from BOM or <meta>, else windows-1252)';
+CREATE FUNCTION explain_html(html text, profile tdprofile DEFAULT NULL, model jsonb DEFAULT NULL,
+	base_url text DEFAULT NULL, min_pages int DEFAULT 5)
+	RETURNS text
+	AS 'MODULE_PATHNAME', 'explain_html_text' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION explain_html(text, tdprofile, jsonb, text, int) IS
+	'The page as HTML safe to open (no scripts, frames, event handlers or script URLs) with each block clean_text removes, with the same arguments, marked by its reason (data-td-reason) and coloured by a legend at the top';
+CREATE FUNCTION explain_html(html bytea, profile tdprofile DEFAULT NULL, model jsonb DEFAULT NULL,
+	base_url text DEFAULT NULL, min_pages int DEFAULT 5)
+	RETURNS text
+	AS 'MODULE_PATHNAME', 'explain_html_bytea' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION explain_html(bytea, tdprofile, jsonb, text, int) IS
+	'explain_html for raw page bytes (charset from BOM or <meta>, else windows-1252)';
 
 ---------------------------------------------------------------------------
 -- aggregate train_template_model(html, profile [, base_url]) → jsonb

@@ -320,6 +320,46 @@ test_combine(void)
 	CHECK(td_combine_drops(t, site, page, keep, 0.6, drop) == TD_OK, "combine");
 	CHECK(memcmp(drop, want, n) == 0,
 		  "region 42/62 >= 0.6: page level drops the ul, neither the div nor main that holds it");
+	{
+		uint8_t    *why = malloc(n),
+				   *site_why = calloc(n, 1),
+				   *page_why = calloc(n, 1),
+				   *drop2 = malloc(n);
+		int			ok = 1;
+
+		for (uint32_t i = 0; i < n; i++)
+		{
+			site_why[i] = site[i] ? (i > 0 && site[t->nodes[i].parent] ? TD_REASON_INSIDE : TD_REASON_SITE_SHARE) : 0;
+			page_why[i] = page[i] ? (i > 0 && page[t->nodes[i].parent] ? TD_REASON_INSIDE : TD_REASON_PAGE_SCORE) : 0;
+		}
+		CHECK(td_combine_explained(t, site, site_why, page, page_why, keep, 0.6, drop2, why) == TD_OK &&
+			  memcmp(drop, drop2, n) == 0, "explained: the same drops");
+		for (uint32_t i = 0; i < n; i++)
+		{
+			const td_node *nd = &t->nodes[i];
+			uint8_t		w = nd->kind != TD_ELEM ? why[i] :
+				nd->tag == TD_TAG_NAV ? TD_REASON_SITE_SHARE :
+				nd->tag == TD_TAG_MAIN ? TD_REASON_MAIN_REGION :
+				nd->tag == TD_TAG_UL ? TD_REASON_PAGE_SCORE :
+				nd->tag == TD_TAG_LI ? TD_REASON_INSIDE : why[i];
+
+			if (!(why[i] == w && (drop2[i] != 0) == td_reason_removes(why[i])))
+				printf("# node %u %.*s: why %s, want %s, drop %d\n", i, (int) nd->str_len,
+					   td_node_str(t, i), td_reason_name(why[i]), td_reason_name(w), drop2[i]);
+			ok &= why[i] == w && (drop2[i] != 0) == td_reason_removes(why[i]);
+		}
+		CHECK(ok, "nav by its share, ul by its score, its items inside it, main kept as the region");
+		CHECK(td_combine_explained(t, site, site_why, page, page_why, keep, 0.7, drop2, why) == TD_OK,
+			  "combine");
+		for (uint32_t i = 0; i < n; i++)
+			ok &= t->nodes[i].kind != TD_ELEM || t->nodes[i].tag != TD_TAG_UL ||
+				why[i] == TD_REASON_SMALL_REGION;
+		CHECK(ok, "region 42/62 < 0.7: the ul kept, page level not applied");
+		free(why);
+		free(site_why);
+		free(page_why);
+		free(drop2);
+	}
 	CHECK(td_combine_drops(t, site, page, keep, 0.7, drop) == TD_OK, "combine");
 	CHECK(memcmp(drop, site, n) == 0, "region 42/62 < 0.7: site level alone");
 	memset(keep, 0, n);
@@ -381,7 +421,7 @@ test_failures(void)
 		c.budget = -1;
 		only_enomem &= st == TD_OK || st == TD_ENOMEM;
 		if (st != TD_OK)
-			cleared &= !m.score && !m.smooth && !m.segment && !m.seg_start && !m.drop && !m.area &&
+			cleared &= !m.score && !m.smooth && !m.segment && !m.seg_start && !m.drop && !m.reason && !m.area &&
 				!m.main_region;
 		else
 			CHECK(memcmp(m.drop, ref.drop, t->n_nodes) == 0 &&
@@ -389,7 +429,7 @@ test_failures(void)
 				  memcmp(m.main_region, ref.main_region, t->n_nodes) == 0,
 				  "the result after failures is the reference");
 		td_page_marks_free(t, &m);
-		leak_free &= c.live == live0 + 7;	/* ref's seven arrays */
+		leak_free &= c.live == live0 + 8;	/* ref's eight arrays */
 	}
 	CHECK(st == TD_OK && k > 8, "succeeds after %ld failures", k);
 	CHECK(only_enomem, "failures are TD_ENOMEM");

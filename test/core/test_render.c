@@ -7,6 +7,7 @@
 
 #include "check.h"
 #include "base/render.h"
+#include "base/reason.h"
 #include "base/tags.h"
 #include "base/tree.h"
 
@@ -311,6 +312,42 @@ test_out_of_memory(void)
 	td_tree_free(t);
 }
 
+/* explain: labels on the outermost removed nodes, nothing that runs code */
+static void
+test_explain(void)
+{
+	td_tree    *t = parse("<body onload=x()><div id=n><p>a</p></div>t<script>s()</script>"
+						  "<a href=' JaVa\tScript:y()' onclick=z() title=k>b</a><iframe src=u></iframe>"
+						  "<img src=\"data:text/html,q\" alt=i><a href=\"/ok\">c</a></body>");
+	uint8_t    *reason = calloc(t->n_nodes, 1);
+	float	   *value = calloc(t->n_nodes, sizeof(float));
+	td_buf		b;
+	const char *want;
+
+	for (uint32_t i = 0; i < t->n_nodes; i++)
+	{
+		value[i] = -1;
+		if (t->nodes[i].tag == TD_TAG_DIV)
+			reason[i] = TD_REASON_SITE_SHARE, value[i] = 0.925f;
+		else if (i > 0 && reason[t->nodes[i].parent])
+			reason[i] = TD_REASON_INSIDE;
+		else if (t->nodes[i].kind == TD_TEXT && td_node_str(t, i)[0] == 't')
+			reason[i] = TD_REASON_PAGE_SCORE;
+	}
+	td_buf_init(&b, &env);
+	CHECK(td_render_explain(t, reason, value, &b) == TD_OK, "explain");
+	td_buf_terminate(&b);
+	want = "<html><body><div data-td-reason=\"site-share 0.93\" id=\"n\"><p>a</p></div>"
+		"<span data-td-reason=\"page-score\">t</span><a title=\"k\">b</a><img alt=\"i\">"
+		"<a href=\"/ok\">c</a></body></html>";
+	CHECK(strncmp(b.data, "<!DOCTYPE html><style>", 22) == 0 && strstr(b.data, "</div>") &&
+		  strcmp(strstr(b.data, "<html>"), want) == 0, "explain got %s", strstr(b.data, "<html>"));
+	td_buf_free(&b);
+	free(reason);
+	free(value);
+	td_tree_free(t);
+}
+
 int
 main(void)
 {
@@ -318,6 +355,7 @@ main(void)
 	test_text_rules();
 	test_text_hidden();
 	test_text_drop();
+	test_explain();
 	test_node_text();
 	test_html();
 	test_html_appends();

@@ -118,6 +118,9 @@ profile_of(const char **pages, int n)
 	return out;
 }
 
+/* What the last strip() removed and why: "tag:reason " per removed element. */
+static char last_reasons[4096];
+
 /* Clean text of html against the profile; caller frees. */
 static char *
 strip(const td_buf *prof, const char *html, double threshold, td_status *status)
@@ -134,6 +137,16 @@ strip(const td_buf *prof, const char *html, double threshold, td_status *status)
 		*status = td_mark_template(t, &v, threshold, &m);
 	if (*status == TD_OK)
 	{
+		last_reasons[0] = '\0';
+		for (uint32_t i = 0; i < t->n_nodes; i++)
+		{
+			size_t		len = strlen(last_reasons);
+
+			CHECK((m.drop[i] != 0) == td_reason_removes(m.reason[i]), "reason %u of node %u", m.reason[i], i);
+			if (m.drop[i] && t->nodes[i].kind == TD_ELEM)
+				snprintf(last_reasons + len, sizeof(last_reasons) - len, "%.*s:%s ",
+						 (int) t->nodes[i].str_len, td_node_str(t, i), td_reason_name(m.reason[i]));
+		}
 		td_render_text(t, m.drop, &out);
 		td_buf_terminate(&out);
 		r = strdup(out.data);
@@ -206,6 +219,9 @@ test_ancestor_rule(void)
 
 	CHECK(st == TD_OK && r && strcmp(r, "Delta content: the article of this page, a sentence or two long.") == 0,
 		  "an element more than 85%% template is dropped whole: got [%s]", r ? r : "(null)");
+	/* the div by the 85% rule, its shared paragraphs by their share, the new one inside */
+	CHECK(strcmp(last_reasons, "div:85%-rule p:site-share p:site-share p:site-share p:inside-removed ") == 0,
+		  "reasons: %s", last_reasons);
 	free(r);
 	td_buf_free(&prof);
 }

@@ -18,6 +18,7 @@
 
 #include "site/fingerprint.h"
 #include "base/render.h"
+#include "base/nodeinfo.h"
 #include "base/tags.h"
 #include "base/tree.h"
 #include "base/charset.h"
@@ -129,6 +130,31 @@ check_text(const td_buf *b)
 				!(s[i] == ' ' && (s[i + 1] == '\n' || s[i + 1] == ' ')));
 }
 
+/* td_nodeinfo's path and text of node i are the one-node functions'. */
+static void
+check_nodeinfo(const td_tree *t, td_env *env, uint32_t i)
+{
+	td_nodeinfo ni;
+	td_buf		want,
+				got;
+	uint32_t	length;
+
+	td_buf_init(&want, env);
+	td_buf_init(&got, env);
+	if (td_nodeinfo_build(t, TD_NODEINFO_PATHS | TD_NODEINFO_TEXT, &ni) == TD_OK &&
+		td_node_path(t, i, &want) == TD_OK && td_nodeinfo_path(&ni, i, &got) == TD_OK)
+	{
+		require(want.len == got.len && memcmp(want.data, got.data, want.len) == 0);
+		want.len = got.len = 0;
+		if (td_render_node_text(t, i, NULL, &want) == TD_OK &&
+			td_nodeinfo_text(&ni, i, UINT32_MAX, &got, &length) == TD_OK)
+			require(want.len == got.len && (want.len == 0 || memcmp(want.data, got.data, want.len) == 0));
+	}
+	td_nodeinfo_free(&ni);
+	td_buf_free(&want);
+	td_buf_free(&got);
+}
+
 static void
 exercise(const td_tree *t, td_env *env)
 {
@@ -156,6 +182,11 @@ exercise(const td_tree *t, td_env *env)
 	b.len = 0;
 	if (td_node_path(t, last, &b) == TD_OK)
 		require(b.len > 0 && b.data[0] == '/');
+	b.len = 0;
+	if (td_render_explain(t, drop, NULL, &b) == TD_OK)	/* drop's 0/1 as reasons */
+		require(valid_utf8((const unsigned char *) b.data, b.len));
+	check_nodeinfo(t, env, last / 2);
+	check_nodeinfo(t, env, last);
 	td_buf_free(&b);
 	free(len);
 	free(drop);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "base/render.h"
+#include "base/reason.h"
 #include "base/tags.h"
 
 /*
@@ -66,7 +67,41 @@ typedef struct text_writer
 	size_t		start;			/* out->len when rendering began */
 	int			space;			/* a blank is pending before the next word */
 	int			newline;		/* a line break is pending before the next word */
+	td_text_ranges *ranges;		/* td_render_text_ranges: where each text node went */
+	uint32_t	node;			/* the text node being written (with ranges) */
+	uint64_t	chars;			/* code points written so far (with ranges) */
 } text_writer;
+
+/* Code points (UTF-8 lead bytes) in s[0..len). */
+static uint64_t
+count_chars(const unsigned char *s, size_t len)
+{
+	uint64_t	n = 0;
+
+	for (size_t k = 0; k < len; k++)
+		n += (s[k] & 0xC0) != 0x80;
+	return n;
+}
+
+/* Records that the word just written (from byte at, of len bytes) belongs to w->node. */
+static td_status
+record_word(text_writer *w, size_t at, const unsigned char *s, size_t len)
+{
+	td_text_ranges *r = w->ranges;
+	uint32_t	i = w->node;
+
+	if (w->out->len >= UINT32_MAX)
+		return td_fail(w->out->env, TD_ELIMIT, "the page's visible text is over 4 GB");
+	if (r->byte_start[i] == TD_NONE)
+	{
+		r->byte_start[i] = (uint32_t) at;
+		r->char_start[i] = (uint32_t) w->chars;
+	}
+	w->chars += count_chars(s, len);
+	r->byte_end[i] = (uint32_t) w->out->len;
+	r->char_end[i] = (uint32_t) w->chars;
+	return TD_OK;
+}
 
 /*
  * Writes a run of non-blank text, preceded by the pending separator.  Lazy
@@ -79,10 +114,19 @@ put_word(text_writer *w, const unsigned char *s, size_t len)
 	td_status	st = TD_OK;
 
 	if (w->out->len > w->start && (w->newline || w->space))
+	{
 		st = td_buf_putc(w->out, w->newline ? '\n' : ' ');
+		w->chars++;
+	}
 	w->newline = w->space = 0;
 	if (st == TD_OK)
+	{
+		size_t		at = w->out->len;
+
 		st = td_buf_append(w->out, s, len);
+		if (st == TD_OK && w->ranges)
+			st = record_word(w, at, s, len);
+	}
 	return st;
 }
 
@@ -131,11 +175,12 @@ text_close(text_writer *w, const td_tree *t, uint32_t k, uint32_t stop)
 	}
 }
 
-/* Renders the subtree of node first. */
+/* Renders the subtree of node first; with ranges, records where each text node went. */
 static td_status
-render_text_range(const td_tree *t, uint32_t first, const uint8_t *drop, td_buf *out)
+render_text_range(const td_tree *t, uint32_t first, const uint8_t *drop, td_buf *out,
+				  td_text_ranges *ranges)
 {
-	text_writer w = {out, out->len, 0, 0};
+	text_writer w = {out, out->len, 0, 0, ranges, TD_NONE, 0};
 	uint32_t	stop = t->nodes[first].end;
 	uint32_t	prev = t->nodes[first].parent;
 	uint32_t	j = first;
@@ -155,7 +200,10 @@ render_text_range(const td_tree *t, uint32_t first, const uint8_t *drop, td_buf 
 		}
 		if (n->kind == TD_TEXT && !(n->flags & TD_F_INHIDDEN))
 		{
-			td_status	st = put_text(&w, t, j);
+			td_status	st;
+
+			w.node = j;
+			st = put_text(&w, t, j);
 
 			if (st != TD_OK)
 				return st;
@@ -169,13 +217,23 @@ render_text_range(const td_tree *t, uint32_t first, const uint8_t *drop, td_buf 
 td_status
 td_render_text(const td_tree *tree, const uint8_t *drop, td_buf *out)
 {
-	return render_text_range(tree, 0, drop, out);
+	return render_text_range(tree, 0, drop, out, NULL);
 }
 
 td_status
 td_render_node_text(const td_tree *tree, uint32_t i, const uint8_t *drop, td_buf *out)
 {
-	return render_text_range(tree, i, drop, out);
+	return render_text_range(tree, i, drop, out, NULL);
+}
+
+td_status
+td_render_text_ranges(const td_tree *tree, td_buf *out, td_text_ranges *ranges)
+{
+	for (uint32_t i = 0; i < tree->n_nodes; i++)
+		ranges->byte_start[i] = ranges->byte_end[i] =
+			ranges->char_start[i] = ranges->char_end[i] = TD_NONE;
+	out->len = 0;
+	return render_text_range(tree, 0, NULL, out, ranges);
 }
 
 /* ---- HTML ----------------------------------------------------------------- */
@@ -259,17 +317,55 @@ put_raw(td_buf *out, const char *s, size_t len, const char *name, size_t name_le
 	return st;
 }
 
+/* An attribute explain leaves out: event handlers, srcdoc, script and data URLs. */
+static int
+unsafe_attr(const td_tree *t, const td_attr *a)
+{
+	const char *name = t->strings + a->name_off;
+	const unsigned char *v = (const unsigned char *) t->strings + a->value_off;
+	const unsigned char *end = v + a->value_len;
+	char		scheme[12];
+	size_t		k = 0;
+
+	if (a->name_len >= 2 && name[0] == 'o' && name[1] == 'n')
+		return 1;
+	if (a->name_len == 6 && memcmp(name, "srcdoc", 6) == 0)
+		return 1;
+	/* a URL's scheme, as a browser reads it: blanks and controls skipped, any case */
+	for (; v < end && k < sizeof(scheme) - 1 && *v != ':'; v++)
+		if (*v > ' ')
+			scheme[k++] = (char) ((*v >= 'A' && *v <= 'Z') ? *v + ('a' - 'A') : *v);
+	scheme[k] = '\0';
+	return v < end && *v == ':' &&
+		(strcmp(scheme, "javascript") == 0 || strcmp(scheme, "vbscript") == 0 ||
+		 strcmp(scheme, "data") == 0);
+}
+
+/* Start tag of element i; safe leaves out unsafe_attr ones; label adds data-td-reason. */
 static td_status
-put_start_tag(td_buf *out, const td_tree *t, uint32_t i)
+put_tag(td_buf *out, const td_tree *t, uint32_t i, int safe, const char *label)
 {
 	const td_node *n = &t->nodes[i];
 	td_status	st = td_buf_putc(out, '<');
 
 	if (st == TD_OK)
 		st = td_buf_append(out, td_node_str(t, i), n->str_len);
+	if (st == TD_OK && label)
+	{
+		st = td_buf_append(out, " data-td-reason=\"", strlen(" data-td-reason=\""));
+		if (st == TD_OK)
+			st = put_escaped(out, label, strlen(label), 1);
+		if (st == TD_OK)
+			st = td_buf_putc(out, '"');
+	}
 	for (uint32_t k = n->attr_first; k < n->attr_first + n->attr_count && st == TD_OK; k++)
 	{
 		const td_attr *a = &t->attrs[k];
+
+		if (safe && unsafe_attr(t, a))
+			continue;
+		if (label && a->name_len == 14 && memcmp(t->strings + a->name_off, "data-td-reason", 14) == 0)
+			continue;
 
 		st = td_buf_putc(out, ' ');
 		if (st == TD_OK)
@@ -284,6 +380,12 @@ put_start_tag(td_buf *out, const td_tree *t, uint32_t i)
 	if (st == TD_OK)
 		st = td_buf_putc(out, '>');
 	return st;
+}
+
+static td_status
+put_start_tag(td_buf *out, const td_tree *t, uint32_t i)
+{
+	return put_tag(out, t, i, 0, NULL);
 }
 
 /* End tags of the elements from k up to stop (exclusive); void ones have none. */
@@ -341,6 +443,111 @@ td_render_html(const td_tree *tree, const uint8_t *drop, td_buf *out)
 							 td_node_str(t, n->parent), parent->str_len);
 			else
 				st = put_escaped(out, td_node_str(t, j), n->str_len, 0);
+		}
+		prev = j;
+		j++;
+	}
+	if (st == TD_OK)
+		st = html_close(out, t, prev, TD_NONE);
+	return st;
+}
+
+/* ---- explain ----------------------------------------------------------------- */
+
+/* The legend: one colour per removing reason, a label on each marked block. */
+static const char explain_legend[] =
+	"<style>"
+	"[data-td-reason]{outline:3px solid #c00000 !important;outline-offset:-3px}"
+	"[data-td-reason^=\"site-share\"]{background:#ff9c9c !important}"
+	"[data-td-reason^=\"85%-rule\"]{background:#ffc870 !important}"
+	"[data-td-reason^=\"page-score\"]{background:#9cb4ff !important}"
+	"[data-td-reason^=\"chunk-share\"]{background:#d29cff !important}"
+	"[data-td-reason]::before{content:attr(data-td-reason);display:inline-block;"
+	"font:bold 11px sans-serif;background:#c00000;color:#fff;padding:0 3px;margin-right:4px}"
+	".td-legend{font:13px sans-serif;border:1px solid #888;padding:4px;margin:0 0 8px;background:#fff}"
+	".td-legend span{display:inline-block;padding:0 6px;margin-right:6px}"
+	"</style>"
+	"<div class=\"td-legend\">templatedet: removed blocks "
+	"<span style=\"background:#ff9c9c\">site-share (share of the profile's pages)</span>"
+	"<span style=\"background:#ffc870\">85%-rule</span>"
+	"<span style=\"background:#9cb4ff\">page-score (smoothed score)</span>"
+	"<span style=\"background:#d29cff\">chunk-share</span></div>";
+
+/* Elements explain leaves out with their content: they run code or change the page's base. */
+static int
+unsafe_elem(const td_node *n)
+{
+	switch (n->tag)
+	{
+		case TD_TAG_SCRIPT:
+		case TD_TAG_IFRAME:
+		case TD_TAG_FRAME:
+		case TD_TAG_FRAMESET:
+		case TD_TAG_OBJECT:
+		case TD_TAG_EMBED:
+		case TD_TAG_BASE:
+		case TD_TAG_META:
+			return 1;
+		default:
+			return 0;
+	}
+}
+
+td_status
+td_render_explain(const td_tree *tree, const uint8_t *reason, const float *value, td_buf *out)
+{
+	const td_tree *t = tree;
+	uint32_t	prev = TD_NONE;
+	uint32_t	j = 0;
+	td_status	st = td_buf_append(out, "<!DOCTYPE html>", 15);
+
+	if (st == TD_OK)
+		st = td_buf_append(out, explain_legend, sizeof(explain_legend) - 1);
+	while (j < t->n_nodes && st == TD_OK)
+	{
+		const td_node *n = &t->nodes[j];
+		char		label[64];
+		const char *lab = NULL;
+
+		st = html_close(out, t, prev, n->parent);
+		if (st != TD_OK)
+			break;
+		if (n->kind == TD_ELEM && unsafe_elem(n))
+		{
+			prev = n->parent;
+			j = n->end;
+			continue;
+		}
+		/* the outermost removed node of a block carries the label */
+		if (td_reason_removes(reason[j]) && (n->parent == TD_NONE || !td_reason_removes(reason[n->parent])))
+		{
+			if (value && value[j] >= 0)
+				snprintf(label, sizeof(label), "%s %.2f", td_reason_name(reason[j]), (double) value[j]);
+			else
+				snprintf(label, sizeof(label), "%s", td_reason_name(reason[j]));
+			lab = label;
+		}
+		if (n->kind == TD_ELEM)
+			st = put_tag(out, t, j, 1, lab);
+		else if (n->kind == TD_TEXT)
+		{
+			const td_node *parent = &t->nodes[n->parent];
+
+			if (lab)
+			{
+				st = td_buf_append(out, "<span data-td-reason=\"", strlen("<span data-td-reason=\""));
+				if (st == TD_OK)
+					st = put_escaped(out, lab, strlen(lab), 1);
+				if (st == TD_OK)
+					st = td_buf_append(out, "\">", 2);
+			}
+			if (st == TD_OK && (parent->flags & TD_F_RAWTEXT))
+				st = put_raw(out, td_node_str(t, j), n->str_len,
+							 td_node_str(t, n->parent), parent->str_len);
+			else if (st == TD_OK)
+				st = put_escaped(out, td_node_str(t, j), n->str_len, 0);
+			if (st == TD_OK && lab)
+				st = td_buf_append(out, "</span>", 7);
 		}
 		prev = j;
 		j++;

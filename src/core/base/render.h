@@ -22,11 +22,45 @@ td_status	td_render_text(const td_tree *tree, const uint8_t *drop, td_buf *out);
 td_status	td_render_node_text(const td_tree *tree, uint32_t i, const uint8_t *drop, td_buf *out);
 
 /*
+ * Where each text node's words are in the page's visible text: bytes
+ * [byte_start, byte_end) and code points [char_start, char_end), TD_NONE for
+ * text nodes that wrote nothing and for elements.  Arrays of tree->n_nodes.
+ */
+typedef struct td_text_ranges
+{
+	uint32_t   *byte_start;
+	uint32_t   *byte_end;
+	uint32_t   *char_start;
+	uint32_t   *char_end;
+} td_text_ranges;
+
+/*
+ * td_render_text of the whole page (no drop) into out (emptied first),
+ * filling ranges.  The text of any subtree (td_render_node_text) is then
+ * the slice of out from its first word to its last: separators depend only
+ * on what lies between two words, never on what is outside the subtree.
+ * TD_ELIMIT when the text is over 4 GB.
+ */
+td_status	td_render_text_ranges(const td_tree *tree, td_buf *out, td_text_ranges *ranges);
+
+/*
  * HTML: "<!DOCTYPE html>" then the kept elements with their attributes (names
  * lower-case, values escaped), text escaped, void elements without end tags,
  * raw-text elements (script/style) written verbatim.  Output is UTF-8.
  */
 td_status	td_render_html(const td_tree *tree, const uint8_t *drop, td_buf *out);
+
+/*
+ * The page as HTML that shows what a decision removes, safe to open: every
+ * node is kept, and each outermost removed one (td_reason_removes(reason[i])
+ * with a parent that is not) carries data-td-reason="NAME" (NAME VALUE when
+ * value[i] >= 0, e.g. "site-share 0.93"), a removed text wrapped in a span;
+ * a <style> legend colours them by reason.  Scripts, frames, objects,
+ * embeds, <base> and <meta> are left out, and so are event handler
+ * attributes (on*), srcdoc, and javascript: or data: URLs.  value may be NULL.
+ */
+td_status	td_render_explain(const td_tree *tree, const uint8_t *reason, const float *value,
+							  td_buf *out);
 
 /*
  * Visible (non-blank) characters per node after white-space collapsing, as

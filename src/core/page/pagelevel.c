@@ -70,6 +70,7 @@ td_page_marks_free(const td_tree *tree, td_page_marks *marks)
 	td_free(env, marks->segment);
 	td_free(env, marks->seg_start);
 	td_free(env, marks->drop);
+	td_free(env, marks->reason);
 	td_free(env, marks->area);
 	td_free(env, marks->main_region);
 	memset(marks, 0, sizeof(*marks));
@@ -118,11 +119,12 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 	marks->segment = td_alloc(env, sizeof(uint32_t) * n);
 	marks->seg_start = td_alloc(env, n);
 	marks->drop = td_alloc(env, n);
+	marks->reason = td_alloc(env, n);
 	marks->area = td_alloc(env, sizeof(uint32_t) * n);
 	near = td_alloc(env, sizeof(uint32_t) * n);
 	idx = td_alloc(env, sizeof(uint32_t) * n);
 	if (!marks->score || !marks->smooth || !marks->segment || !marks->seg_start ||
-		!marks->drop || !marks->area || !near || !idx)
+		!marks->drop || !marks->reason || !marks->area || !near || !idx)
 	{
 		st = td_fail(env, TD_ENOMEM, "out of memory for page-level marks");
 		goto done;
@@ -134,6 +136,7 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 	f.main_region = NULL;
 	memset(marks->seg_start, 0, n);
 	memset(marks->drop, 0, n);
+	memset(marks->reason, 0, n);
 
 	/* shown nodes, nearest shown ancestor-or-self, classifier scores */
 	for (uint32_t i = 0; i < n; i++)
@@ -226,8 +229,13 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 			marks->segment[i] = marks->segment[s];
 		marks->smooth[i] = nd->kind == TD_TEXT ? -1.0f : (float) sy[k];
 		if (i > 0)
-			marks->drop[i] = marks->drop[nd->parent] ||
-				(nd->kind == TD_ELEM && sy[k] >= opts->threshold);
+		{
+			int			own = nd->kind == TD_ELEM && sy[k] >= opts->threshold;
+
+			marks->drop[i] = marks->drop[nd->parent] || own;
+			marks->reason[i] = own ? TD_REASON_PAGE_SCORE :
+				marks->drop[i] ? TD_REASON_INSIDE : TD_REASON_NONE;
+		}
 	}
 
 done:
@@ -249,17 +257,44 @@ td_status
 td_combine_drops(const td_tree *tree, const uint8_t *site, const uint8_t *page,
 				 const uint8_t *keep, double min_region_share, uint8_t *drop)
 {
+	return td_combine_explained(tree, site, NULL, page, NULL, keep, min_region_share,
+								drop, NULL);
+}
+
+/* The reason of a node dropped by site or page level (or inside a dropped one). */
+static uint8_t
+dropped_why(const uint8_t *site, const uint8_t *site_reason, const uint8_t *page,
+			const uint8_t *page_reason, uint32_t i)
+{
+	if (site && site[i])
+		return site_reason ? site_reason[i] : TD_REASON_SITE_SHARE;
+	if (page[i])
+		return page_reason ? page_reason[i] : TD_REASON_PAGE_SCORE;
+	return TD_REASON_INSIDE;
+}
+
+td_status
+td_combine_explained(const td_tree *tree, const uint8_t *site, const uint8_t *site_reason,
+					 const uint8_t *page, const uint8_t *page_reason, const uint8_t *keep,
+					 double min_region_share, uint8_t *drop, uint8_t *reason)
+{
 	td_env	   *env = tree->env;
 	uint32_t	n = tree->n_nodes;
 	uint32_t   *vis;
 	uint8_t    *holds;			/* the subtree holds a node of keep[] */
 	double		kept_site = 0,
 				kept_region = 0;
+	int			page_applies;
 
 	if (!site || !keep)
 	{
 		for (uint32_t i = 0; i < n; i++)
+		{
 			drop[i] = (site && site[i]) || page[i];
+			if (reason)
+				reason[i] = drop[i] ? dropped_why(site, site_reason, page, page_reason, i)
+					: TD_REASON_NONE;
+		}
 		return TD_OK;
 	}
 	vis = td_alloc(env, sizeof(uint32_t) * (n ? n : 1));
@@ -282,10 +317,25 @@ td_combine_drops(const td_tree *tree, const uint8_t *site, const uint8_t *page,
 	}
 	for (uint32_t i = n; i-- > 1;)
 		holds[tree->nodes[i].parent] |= holds[i];
+	page_applies = kept_region >= min_region_share * kept_site;
 	for (uint32_t i = 0; i < n; i++)
+	{
+		int			inside = i > 0 && drop[tree->nodes[i].parent];
+
 		drop[i] = site[i] ||
-			(kept_region >= min_region_share * kept_site && i > 0 &&
-			 (drop[tree->nodes[i].parent] || (page[i] && !holds[i])));
+			(page_applies && i > 0 && (inside || (page[i] && !holds[i])));
+		if (reason == NULL)
+			continue;
+		/* page level's own drops and those inside them that the result keeps apart */
+		if (site[i])
+			reason[i] = dropped_why(site, site_reason, page, page_reason, i);
+		else if (drop[i])
+			reason[i] = inside ? TD_REASON_INSIDE : TD_REASON_PAGE_SCORE;
+		else if (page[i])
+			reason[i] = page_applies ? TD_REASON_MAIN_REGION : TD_REASON_SMALL_REGION;
+		else
+			reason[i] = TD_REASON_NONE;
+	}
 	td_free(env, vis);
 	td_free(env, holds);
 	return TD_OK;

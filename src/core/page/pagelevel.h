@@ -10,6 +10,7 @@
 
 #include "page/logreg.h"
 #include "base/tree.h"
+#include "base/reason.h"
 
 #define TD_DEFAULT_PENALTY		0.01	/* c of §5.3 */
 #define TD_DEFAULT_PAGE_THRESHOLD 0.5	/* smoothed score at or above: template */
@@ -47,6 +48,7 @@ typedef struct td_page_marks
 	uint32_t   *segment;		/* the node that starts this node's segment (TD_NONE for text outside any) */
 	uint8_t    *seg_start;		/* 1 where a segment starts */
 	uint8_t    *drop;			/* 1 = template (smooth >= threshold), subtrees included */
+	uint8_t    *reason;			/* why (base/reason.h): page score or inside a dropped one */
 	uint32_t   *area;			/* A_i (features.h) */
 	uint8_t    *main_region;	/* 1 on the main region (features.h) */
 } td_page_marks;
@@ -77,5 +79,20 @@ void		td_page_marks_free(const td_tree *tree, td_page_marks *marks);
  */
 td_status	td_combine_drops(const td_tree *tree, const uint8_t *site, const uint8_t *page,
 							 const uint8_t *keep, double min_region_share, uint8_t *drop);
+
+/*
+ * td_combine_drops that also says why (reason.h) for every node, from the
+ * site marks' own reasons (site_reason with site; reason may be NULL): a
+ * node site level drops has its site reason; one inside a dropped node,
+ * TD_REASON_INSIDE; one page level drops (by its score or an ancestor's
+ * that the result keeps), TD_REASON_PAGE_SCORE; one page level would drop
+ * but the result keeps, TD_REASON_MAIN_REGION (it is or holds the main
+ * region, or lies inside it) or TD_REASON_SMALL_REGION (page level not
+ * applied to this page).
+ */
+td_status	td_combine_explained(const td_tree *tree, const uint8_t *site,
+								 const uint8_t *site_reason, const uint8_t *page,
+								 const uint8_t *page_reason, const uint8_t *keep,
+								 double min_region_share, uint8_t *drop, uint8_t *reason);
 
 #endif							/* TD_PAGELEVEL_H */

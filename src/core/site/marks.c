@@ -23,6 +23,7 @@ void
 td_marks_free(const td_tree *tree, td_marks *m)
 {
 	td_free(tree->env, m->drop);
+	td_free(tree->env, m->reason);
 	td_free(tree->env, m->pages);
 	td_free(tree->env, m->visible);
 	memset(m, 0, sizeof(*m));
@@ -109,6 +110,7 @@ template_text(const td_tree *t, td_marks *m, uint32_t *tmpl, uint64_t budget)
 			!is_page_frame(t, i))
 		{
 			m->drop[i] = 1;
+			m->reason[i] = TD_REASON_ANCESTOR;
 			tmpl[i] = m->visible[i];
 			spent += rest;
 		}
@@ -125,10 +127,11 @@ prepare_marks(const td_tree *t, td_marks *m, uint32_t **tmpl)
 
 	m->n_nodes = n;
 	m->drop = alloc_array(env, n, sizeof(uint8_t));
+	m->reason = alloc_array(env, n, sizeof(uint8_t));
 	m->pages = alloc_array(env, n, sizeof(uint32_t));
 	m->visible = alloc_array(env, n, sizeof(uint32_t));
 	*tmpl = alloc_array(env, n, sizeof(uint32_t));
-	if (!m->drop || !m->pages || !m->visible || !*tmpl)
+	if (!m->drop || !m->reason || !m->pages || !m->visible || !*tmpl)
 	{
 		td_free(env, *tmpl);
 		*tmpl = NULL;
@@ -139,7 +142,10 @@ prepare_marks(const td_tree *t, td_marks *m, uint32_t **tmpl)
 	return TD_OK;
 }
 
-/* A dropped node's descendants are dropped too (the renderers skip them anyway). */
+/*
+ * A dropped node's descendants are dropped too (the renderers skip them
+ * anyway); one no rule dropped by itself is dropped as inside its ancestor.
+ */
 static void
 drop_descendants(const td_tree *t, td_marks *m)
 {
@@ -147,7 +153,11 @@ drop_descendants(const td_tree *t, td_marks *m)
 
 	for (i = 1; i < t->n_nodes; i++)
 		if (m->drop[t->nodes[i].parent])
+		{
+			if (!m->drop[i])
+				m->reason[i] = TD_REASON_INSIDE;
 			m->drop[i] = 1;
+		}
 }
 
 td_status
@@ -183,6 +193,7 @@ td_mark_template(const td_tree *t, const td_profile_view *p, double threshold, t
 	{
 		m->pages[i] = fp[i] ? td_profile_view_count(p, fp[i]) : 0;
 		m->drop[i] = m->pages[i] >= min_count;
+		m->reason[i] = m->drop[i] ? TD_REASON_SITE_SHARE : TD_REASON_NONE;
 	}
 
 	/*
@@ -232,6 +243,7 @@ td_mark_chunks(const td_tree *t, const td_profile_view *p, double threshold, td_
 	{
 		m->pages[i] = ch.of[i] != TD_NONE ? td_profile_view_count(p, ch.fp[ch.of[i]]) : 0;
 		m->drop[i] = ch.of[i] != TD_NONE && m->pages[i] >= min_count;
+		m->reason[i] = m->drop[i] ? TD_REASON_CHUNK_SHARE : TD_REASON_NONE;
 	}
 	/* with no budget, the ancestor rule drops exactly the elements whose text is all template */
 	if ((st = template_text(t, m, tmpl, 0)) != TD_OK)

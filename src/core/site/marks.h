@@ -22,6 +22,7 @@
 
 #include "site/profile.h"
 #include "base/tree.h"
+#include "base/reason.h"
 
 #define TD_DEFAULT_THRESHOLD	0.1
 #define TD_ANCESTOR_SHARE		0.85
@@ -31,6 +32,7 @@
 typedef struct td_marks
 {
 	uint8_t    *drop;			/* 1 = template (node and subtree dropped), per node */
+	uint8_t    *reason;			/* why (base/reason.h), set where drop is */
 	uint32_t   *pages;			/* profile count of the node's fingerprint, per node */
 	uint32_t   *visible;		/* visible characters of the subtree, per node */
 	uint32_t	n_nodes;

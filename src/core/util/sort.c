@@ -3,6 +3,8 @@
  */
 #include "util/sort.h"
 
+#include "util/poll.h"
+
 /* Moves a[i] down the max-heap a[0..n) to where it belongs. */
 static void
 sift_down(uint64_t *a, size_t i, size_t n)
@@ -53,4 +55,51 @@ td_sort_distinct(uint64_t *a, size_t n)
 		if (w == 0 || a[w - 1] != a[i])
 			a[w++] = a[i];
 	return w;
+}
+
+/* sift_down for td_sort_index. */
+static void
+sift_index(uint32_t *a, size_t i, size_t n, td_index_cmp cmp, const void *ctx)
+{
+	uint32_t	v = a[i];
+
+	for (;;)
+	{
+		size_t		c = 2 * i + 1;
+
+		if (c >= n)
+			break;
+		if (c + 1 < n && cmp(ctx, a[c + 1], a[c]) > 0)
+			c++;
+		if (cmp(ctx, a[c], v) <= 0)
+			break;
+		a[i] = a[c];
+		i = c;
+	}
+	a[i] = v;
+}
+
+td_status
+td_sort_index(td_env *env, uint32_t *a, size_t n, td_index_cmp cmp, const void *ctx)
+{
+	size_t		i;
+	uint64_t	step = 0;
+
+	for (i = n / 2; i-- > 0;)
+	{
+		if (td_poll_every(env, step++, 4096))
+			return td_fail(env, TD_EINTR, "interrupted");
+		sift_index(a, i, n, cmp, ctx);
+	}
+	while (n-- > 1)
+	{
+		uint32_t	t = a[0];
+
+		if (td_poll_every(env, step++, 4096))
+			return td_fail(env, TD_EINTR, "interrupted");
+		a[0] = a[n];
+		a[n] = t;
+		sift_index(a, 0, n, cmp, ctx);
+	}
+	return TD_OK;
 }

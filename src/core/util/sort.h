@@ -9,10 +9,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/env.h"
+
 /* Sorts a[0..n) ascending. */
 void		td_sort_u64(uint64_t *a, size_t n);
 
 /* Sorts a[0..n) and drops repeats; returns how many distinct keys are left. */
 size_t		td_sort_distinct(uint64_t *a, size_t n);
+
+/*
+ * Sorts the indices a[0..n) by cmp (negative, zero, positive as strcmp),
+ * a heapsort like td_sort_u64.  Polls env every few thousand steps: TD_EINTR
+ * (a left in some order) when it asks to stop.
+ */
+typedef int (*td_index_cmp) (const void *ctx, uint32_t a, uint32_t b);
+
+td_status	td_sort_index(td_env *env, uint32_t *a, size_t n, td_index_cmp cmp, const void *ctx);
 
 #endif							/* TD_SORT_H */

@@ -552,15 +552,35 @@ td_pg_render(td_pg_renderer render, const td_tree *tree, const uint8_t *drop)
 	return td_pg_varbuf_text(&buf);
 }
 
-Datum
-td_pg_node_path(td_env *env, td_buf *buf, const td_tree *tree, uint32_t i)
+void
+td_pg_nodeinfo(td_env *env, const td_tree *tree, unsigned what, td_nodeinfo *ni)
 {
-	TD_PG_CALL(env, buf->len = 0, td_node_path(tree, i, buf), NULL);
+	memset(ni, 0, sizeof(*ni));
+	TD_PG_CALL(env, td_nodeinfo_free(ni), td_nodeinfo_build(tree, what, ni), NULL);
+}
+
+Datum
+td_pg_node_path(td_env *env, td_buf *buf, td_nodeinfo *ni, uint32_t i)
+{
+	TD_PG_CALL(env, buf->len = 0, td_nodeinfo_path(ni, i, buf), NULL);
 	return PointerGetDatum(td_pg_utf8_to_text(buf->data ? buf->data : "", buf->len));
 }
 
 Datum
-td_pg_node_text(td_env *env, td_buf *buf, const td_tree *tree, uint32_t i, const uint8_t *drop)
+td_pg_node_text(td_env *env, td_buf *buf, const td_nodeinfo *ni, uint32_t i,
+				uint32_t max_chars, int32 *length)
+{
+	uint32_t	chars = 0;
+
+	TD_PG_CALL(env, buf->len = 0, td_nodeinfo_text(ni, i, max_chars, buf, &chars), NULL);
+	if (length)
+		*length = (int32) Min(chars, (uint32_t) PG_INT32_MAX);
+	return PointerGetDatum(td_pg_utf8_to_text(buf->data ? buf->data : "", buf->len));
+}
+
+Datum
+td_pg_node_text_masked(td_env *env, td_buf *buf, const td_tree *tree, uint32_t i,
+					   const uint8_t *drop)
 {
 	TD_PG_CALL(env, buf->len = 0, td_render_node_text(tree, i, drop, buf), NULL);
 	return PointerGetDatum(td_pg_utf8_to_text(buf->data ? buf->data : "", buf->len));

@@ -16,6 +16,7 @@
 #include "site/marks.h"
 #include "base/env.h"
 #include "base/tree.h"
+#include "base/nodeinfo.h"
 
 #include "pg/base/settings.h"
 
@@ -190,11 +191,30 @@ extern const char *td_pg_utf8_arg(FunctionCallInfo fcinfo, int argno, size_t *le
 /* UTF-8 bytes as text in the server encoding (copied or converted). */
 extern text *td_pg_utf8_to_text(const char *s, size_t len);
 
+/*
+ * Prepares ni for the rows of a set-returning function (nodeinfo.h: what is
+ * TD_NODEINFO_PATHS and/or TD_NODEINFO_TEXT), in env's context, so that
+ * printing every node's path and text costs what is printed.
+ */
+extern void td_pg_nodeinfo(td_env *env, const td_tree *tree, unsigned what, td_nodeinfo *ni);
 /* The path of node i (/html/body/div[2]) as a text datum; buf is scratch space. */
-extern Datum td_pg_node_path(td_env *env, td_buf *buf, const td_tree *tree, uint32_t i);
-/* The visible text of node i's subtree less the nodes marked in drop (may be NULL), as a text datum. */
-extern Datum td_pg_node_text(td_env *env, td_buf *buf, const td_tree *tree, uint32_t i,
-							 const uint8_t *drop);
+extern Datum td_pg_node_path(td_env *env, td_buf *buf, td_nodeinfo *ni, uint32_t i);
+
+/*
+ * The visible text of node i's subtree, its first max_chars characters, as
+ * a text datum; *length (may be NULL) is its full length in characters.
+ */
+#define TD_PG_TEXT_PREVIEW 200	/* max_chars of template_nodes and node_scores */
+extern Datum td_pg_node_text(td_env *env, td_buf *buf, const td_nodeinfo *ni, uint32_t i,
+							 uint32_t max_chars, int32 *length);
+
+/*
+ * The visible text of node i's subtree less the nodes marked in drop, as a
+ * text datum: it renders the subtree, so the caller keeps the total linear
+ * (page_segments masks every nested segment).
+ */
+extern Datum td_pg_node_text_masked(td_env *env, td_buf *buf, const td_tree *tree, uint32_t i,
+									const uint8_t *drop);
 
 /* Validates a threshold argument: NaN, <= 0 or > 1 is 22023. */
 extern void td_pg_check_threshold(double threshold);

@@ -67,6 +67,7 @@ emit(FunctionCallInfo fcinfo, bool is_bytea, bool ordered)
 	td_env		env;
 	td_tree    *tree;
 	td_links	links;
+	td_nodeinfo ni;
 	td_buf		buf;
 	uint32_t	n;
 
@@ -81,6 +82,7 @@ emit(FunctionCallInfo fcinfo, bool is_bytea, bool ordered)
 		MemoryContextDelete(scratch);
 		return;					/* skipped (templatedet.on_error): no rows */
 	}
+	td_pg_nodeinfo(&env, tree, TD_NODEINFO_PATHS | TD_NODEINFO_TEXT, &ni);
 
 	td_buf_init(&buf, &env);
 	n = ordered ? links.n_order : links.n;
@@ -104,8 +106,8 @@ emit(FunctionCallInfo fcinfo, bool is_bytea, bool ordered)
 			else
 				values[c++] = Int32GetDatum((int32) l->ddist);
 		}
-		values[c++] = td_pg_node_path(&env, &buf, tree, l->node);
-		values[c++] = td_pg_node_text(&env, &buf, tree, l->node, NULL);
+		values[c++] = td_pg_node_path(&env, &buf, &ni, l->node);
+		values[c++] = td_pg_node_text(&env, &buf, &ni, l->node, UINT32_MAX, NULL);
 		values[c++] = Int32GetDatum((int32) l->node);
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 		MemoryContextSwitchTo(old);

@@ -33,6 +33,7 @@ segments(FunctionCallInfo fcinfo, bool is_bytea)
 	td_env		env;
 	td_tree    *tree;
 	td_page_marks marks;
+	td_nodeinfo ni;
 	td_buf		buf;
 	uint8_t    *mask;
 	uint32_t   *seg_depth;
@@ -56,6 +57,8 @@ segments(FunctionCallInfo fcinfo, bool is_bytea)
 	}
 	td_pg_page_level(&env, tree, model, penalty, TD_DEFAULT_PAGE_THRESHOLD,
 					 PG_ARGISNULL(3) ? NULL : PG_GETARG_TEXT_PP(3), &marks);
+
+	td_pg_nodeinfo(&env, tree, TD_NODEINFO_PATHS, &ni);
 
 	/* every segment start masked: a segment's text skips the nested ones */
 	mask = MemoryContextAllocHuge(scratch, Max(tree->n_nodes, 1));
@@ -87,7 +90,7 @@ segments(FunctionCallInfo fcinfo, bool is_bytea)
 			nulls[1] = true;
 		else
 			values[1] = Int32GetDatum((int32) parent_seg);
-		values[2] = td_pg_node_path(&env, &buf, tree, i);
+		values[2] = td_pg_node_path(&env, &buf, &ni, i);
 		values[3] = Int32GetDatum((int32) seg_depth[i]);
 		if (marks.smooth[i] < 0)
 			nulls[4] = true;
@@ -95,7 +98,7 @@ segments(FunctionCallInfo fcinfo, bool is_bytea)
 			values[4] = Float8GetDatum((double) marks.smooth[i]);
 		values[5] = BoolGetDatum(marks.drop[i] != 0);
 		mask[i] = 0;
-		values[6] = td_pg_node_text(&env, &buf, tree, i, mask);
+		values[6] = td_pg_node_text_masked(&env, &buf, tree, i, mask);
 		mask[i] = 1;
 
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);

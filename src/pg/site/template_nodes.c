@@ -1,7 +1,11 @@
 /*
  * template_nodes.c — template_nodes(html, profile, threshold): one row per
  * element of the page, in document order, with what strip_template decided
- * about it and why (its page count and share in the profile).
+ * about it and why (its page count and share in the profile), and the
+ * start of its visible text with the text's full length (a bounded
+ * preview: a page's rows stay linear in its size however deep it nests),
+ * and the reason strip_template removes it (base/reason.h), recorded by
+ * the marking itself.
  */
 #include "pg/base/glue.h"
 #include "pg/site/profile_arg.h"
@@ -13,7 +17,7 @@
 PG_FUNCTION_INFO_V1(template_nodes_text);
 PG_FUNCTION_INFO_V1(template_nodes_bytea);
 
-#define TEMPLATE_NODES_COLS 8
+#define TEMPLATE_NODES_COLS 10
 
 static void
 nodes(FunctionCallInfo fcinfo, bool is_bytea)
@@ -27,6 +31,7 @@ nodes(FunctionCallInfo fcinfo, bool is_bytea)
 	td_env		env;
 	td_tree    *tree;
 	td_marks	marks;
+	td_nodeinfo ni;
 	td_buf		buf;
 	uint32_t	i;
 
@@ -46,6 +51,7 @@ nodes(FunctionCallInfo fcinfo, bool is_bytea)
 
 	TD_PG_CALL(&env, memset(&marks, 0, sizeof(marks)),
 			   td_mark_template(tree, view, threshold, &marks), NULL);
+	td_pg_nodeinfo(&env, tree, TD_NODEINFO_PATHS | TD_NODEINFO_TEXT, &ni);
 
 	td_buf_init(&buf, &env);
 	for (i = 0; i < tree->n_nodes; i++)
@@ -53,6 +59,7 @@ nodes(FunctionCallInfo fcinfo, bool is_bytea)
 		const td_node *node = &tree->nodes[i];
 		Datum		values[TEMPLATE_NODES_COLS];
 		bool		nulls[TEMPLATE_NODES_COLS] = {0};
+		int32		text_length;
 
 		if (node->kind != TD_ELEM)
 			continue;
@@ -65,12 +72,17 @@ nodes(FunctionCallInfo fcinfo, bool is_bytea)
 		else
 			values[1] = Int32GetDatum((int32) node->parent);
 
-		values[2] = td_pg_node_path(&env, &buf, tree, i);
+		values[2] = td_pg_node_path(&env, &buf, &ni, i);
 		values[3] = PointerGetDatum(td_pg_utf8_to_text(td_node_str(tree, i), node->str_len));
 		values[4] = Int32GetDatum((int32) marks.pages[i]);
 		values[5] = Float8GetDatum(view->pages ? (double) marks.pages[i] / (double) view->pages : 0.0);
 		values[6] = BoolGetDatum(marks.drop[i] != 0);
-		values[7] = td_pg_node_text(&env, &buf, tree, i, NULL);
+		values[7] = td_pg_node_text(&env, &buf, &ni, i, TD_PG_TEXT_PREVIEW, &text_length);
+		values[8] = Int32GetDatum(text_length);
+		if (marks.reason[i] == TD_REASON_NONE)
+			nulls[9] = true;
+		else
+			values[9] = CStringGetTextDatum(td_reason_name(marks.reason[i]));
 
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 		MemoryContextSwitchTo(old);

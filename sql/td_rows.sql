@@ -1,0 +1,79 @@
+-- The rows of the node functions (issue 15): each node's text is a preview of at
+-- most 200 characters with the full length beside it, so the rows of a deep page
+-- stay linear in its size; paths number same-name siblings in wide parents.
+CREATE TABLE rows_profile AS
+  SELECT template_profile(h) AS profile
+  FROM (VALUES ('<div id="n">menu</div><p>one</p>'), ('<div id="n">menu</div><p>two</p>')) v(h);
+-- 300 nested divs around 400 words: every div's text is the whole page's text
+CREATE TABLE rows_deep AS
+  SELECT repeat('<div>', 300) || '<p>' || string_agg('w' || i, ' ') || '</p>' || repeat('</div>', 300) AS html
+  FROM generate_series(1, 400) AS i;
+
+-- the preview is the first 200 characters of the node's text, text_length its length
+SELECT count(*) AS nodes, max(length(text)) AS longest_text, min(text_length) AS shortest,
+       bool_and(text = left(html_text((SELECT html FROM rows_deep)), 200)) AS previews,
+       bool_and(text_length = length(html_text((SELECT html FROM rows_deep)))) AS lengths,
+       sum(length(text)) <= 200 * count(*) AS bounded
+FROM template_nodes((SELECT html FROM rows_deep), (SELECT profile FROM rows_profile));
+SELECT count(*) AS nodes, max(length(text)) AS longest_text,
+       bool_and(text = left(html_text((SELECT html FROM rows_deep)), 200)) AS previews,
+       bool_and(text_length = length(html_text((SELECT html FROM rows_deep)))) AS lengths
+FROM node_scores((SELECT html FROM rows_deep));
+
+-- short texts whole, hidden text left out, multi-byte characters counted as one
+SELECT node, path, tag, text, text_length
+FROM template_nodes('<body><p>caf&eacute; 日本</p><div><script>x()</script></div><p>a<b>b</b> c</p></body>',
+                    (SELECT profile FROM rows_profile));
+
+-- a preview cut in the middle of a word and of a run of multi-byte characters
+SELECT length(text) AS preview, text_length, right(text, 3) AS preview_ends
+FROM node_scores('<p>' || repeat('é', 150) || ' ' || repeat('日本', 100) || '</p>')
+WHERE tag = 'p';
+
+-- a parent of 5000 children: each path numbers its node among its same-name siblings
+SELECT count(*) AS nodes, count(DISTINCT path) AS distinct_paths,
+       max(path) FILTER (WHERE node = (SELECT max(node) FROM template_nodes(h, (SELECT profile FROM rows_profile)))) AS last_path
+FROM (SELECT '<div>' || repeat('<p>x</p><span>y</span>', 5000) || '</div>' AS h) AS page,
+     template_nodes(h, (SELECT profile FROM rows_profile));
+
+-- a link's text is its whole anchor text, however long
+SELECT length(text) AS anchor_text, path
+FROM page_links('<p><a href="/x">' || repeat('long anchor ', 50) || '</a></p>', 'https://example.com/');
+
+-- why each node is removed: the decision strip_template makes, recorded by the marking
+CREATE TABLE rows_site AS
+  SELECT format('<body><div id="nav"><p>Home page link</p><p>Archive page link</p>'
+                '<p>Contact form</p><p>x%s</p></div><div><p>Article %s: the text of this page, '
+                'a sentence or two long.</p></div></body>', i, i) AS html
+  FROM generate_series(1, 4) AS i;
+SELECT node, path, is_template, share, reason, text
+FROM template_nodes((SELECT html FROM rows_site LIMIT 1),
+                    (SELECT template_profile(html) FROM rows_site), 0.5)
+WHERE path LIKE '/html/body/%';
+-- is_template and reason agree on every node
+SELECT bool_and(is_template = (reason IS NOT NULL)) AS agree
+FROM template_nodes((SELECT html FROM rows_site LIMIT 1),
+                    (SELECT template_profile(html) FROM rows_site), 0.5);
+-- node_scores: what clean_text without a profile removes (page level alone), and why
+SELECT reason, count(*) AS nodes, min(path) AS first_path
+FROM node_scores('<html><body><header><nav><ul>' ||
+                 (SELECT string_agg(format('<li><a href="/s%s">Section %s</a></li>', i, i), '')
+                  FROM generate_series(1, 30) AS i) ||
+                 '</ul></nav></header><main><article><h1>Title</h1><p>' ||
+                 repeat('A long article sentence with words. ', 40) || '</p><p>' ||
+                 repeat('Another paragraph of the content. ', 30) || '</p></article></main>' ||
+                 '<footer><p>Copyright 2024 Example. All rights reserved. <a href="/legal">Legal</a> ' ||
+                 '<a href="/privacy">Privacy</a></p></footer></body></html>')
+GROUP BY reason ORDER BY reason;
+
+-- explain_html: clean_text's decision on the page, each removed block labelled, safe to open
+SELECT explain_html(
+  '<body onload="alert(1)"><div id="nav"><p>Home page link</p><p>Archive page link</p>'
+  '<p>Contact form</p><p>x9</p></div><script>alert(2)</script>'
+  '<div><p><a href="JavaScript:alert(3)" onclick="alert(4)">Article 9</a>: the text of this page, '
+  'a sentence or two long.</p><iframe src="https://example.com/"></iframe></div></body>',
+  (SELECT template_profile(html) FROM rows_site), min_pages => 2) AS html \gset
+SELECT regexp_matches(:'html', 'data-td-reason="[^"]*"', 'g') AS labels;
+SELECT :'html' ~* '<script|<iframe|onload|onclick|javascript:' AS unsafe,
+       :'html' LIKE '%<a>Article 9</a>%' AS link_kept_without_its_script,
+       :'html' LIKE '<!DOCTYPE html><style>%' AS legend_first;

@@ -1,0 +1,224 @@
+/*
+ * nodeinfo.c — paths and subtree texts of every node of a page (nodeinfo.h).
+ */
+#include "base/nodeinfo.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "util/poll.h"
+#include "util/sort.h"
+
+#define POLL_EVERY 4096
+
+/* Children of one parent, by name ("text()" for text), then in document order. */
+static int
+cmp_sibling(const void *ctx, uint32_t a, uint32_t b)
+{
+	const td_tree *t = ctx;
+	const td_node *na = &t->nodes[a];
+	const td_node *nb = &t->nodes[b];
+	int			c;
+
+	if (na->parent != nb->parent)
+		return na->parent < nb->parent ? -1 : 1;
+	if (na->kind != nb->kind)
+		return na->kind < nb->kind ? -1 : 1;
+	if (na->kind == TD_ELEM)
+	{
+		if (na->str_len != nb->str_len)
+			return na->str_len < nb->str_len ? -1 : 1;
+		c = memcmp(td_node_str(t, a), td_node_str(t, b), na->str_len);
+		if (c != 0)
+			return c;
+	}
+	return a < b ? -1 : a > b;
+}
+
+/* Whether a and b are children of one parent with one name. */
+static int
+same_group(const td_tree *t, uint32_t a, uint32_t b)
+{
+	const td_node *na = &t->nodes[a];
+	const td_node *nb = &t->nodes[b];
+
+	if (na->parent != nb->parent || na->kind != nb->kind)
+		return 0;
+	return na->kind != TD_ELEM ||
+		(na->str_len == nb->str_len &&
+		 memcmp(td_node_str(t, a), td_node_str(t, b), na->str_len) == 0);
+}
+
+/* position[] of every node: sort the nodes by (parent, name, index), number each run. */
+static td_status
+build_positions(const td_tree *t, td_nodeinfo *ni)
+{
+	td_env	   *env = t->env;
+	uint32_t	n = t->n_nodes;
+	uint32_t   *order;
+	uint32_t	max_depth = 0;
+	uint64_t	polls = 0;
+	td_status	st;
+
+	ni->position = td_alloc(env, (size_t) n * sizeof(uint32_t));
+	order = td_alloc(env, (size_t) n * sizeof(uint32_t));
+	for (uint32_t i = 0; i < n; i++)
+		if (t->nodes[i].depth > max_depth)
+			max_depth = t->nodes[i].depth;
+	ni->chain = td_alloc(env, ((size_t) max_depth + 1) * sizeof(uint32_t));
+	if (!ni->position || !order || !ni->chain)
+	{
+		td_free(env, order);
+		return td_fail(env, TD_ENOMEM, "out of memory numbering a page's nodes");
+	}
+	ni->position[0] = 0;
+	for (uint32_t i = 1; i < n; i++)
+		order[i - 1] = i;
+	st = td_sort_index(env, order, n > 0 ? n - 1 : 0, cmp_sibling, t);
+	for (uint32_t k = 0, m = n > 0 ? n - 1 : 0; st == TD_OK && k < m;)
+	{
+		uint32_t	run = k + 1;
+
+		while (run < m && same_group(t, order[k], order[run]))
+			run++;
+		for (uint32_t r = k; r < run; r++)
+			ni->position[order[r]] = run - k > 1 ? r - k + 1 : 0;
+		if (td_poll_every(env, ++polls, POLL_EVERY))
+			st = td_fail(env, TD_EINTR, "interrupted");
+		k = run;
+	}
+	td_free(env, order);
+	return st;
+}
+
+/* Every node's text slice: a text node's own, an element's from its first word to its last. */
+static td_status
+build_text(const td_tree *t, td_nodeinfo *ni)
+{
+	td_env	   *env = t->env;
+	size_t		bytes = (size_t) t->n_nodes * sizeof(uint32_t);
+	td_text_ranges *r = &ni->ranges;
+	td_status	st;
+
+	r->byte_start = td_alloc(env, bytes);
+	r->byte_end = td_alloc(env, bytes);
+	r->char_start = td_alloc(env, bytes);
+	r->char_end = td_alloc(env, bytes);
+	if (!r->byte_start || !r->byte_end || !r->char_start || !r->char_end)
+		return td_fail(env, TD_ENOMEM, "out of memory indexing a page's text");
+	if ((st = td_render_text_ranges(t, &ni->text, r)) != TD_OK)
+		return st;
+	/* children after their parent: a reverse loop sees a parent's last child first */
+	for (uint32_t i = t->n_nodes; i-- > 1;)
+	{
+		uint32_t	p = t->nodes[i].parent;
+
+		if (td_poll_every(env, i, POLL_EVERY))
+			return td_fail(env, TD_EINTR, "interrupted");
+		if (r->byte_start[i] == TD_NONE)
+			continue;
+		r->byte_start[p] = r->byte_start[i];
+		r->char_start[p] = r->char_start[i];
+		if (r->byte_end[p] == TD_NONE)
+		{
+			r->byte_end[p] = r->byte_end[i];
+			r->char_end[p] = r->char_end[i];
+		}
+	}
+	return TD_OK;
+}
+
+td_status
+td_nodeinfo_build(const td_tree *tree, unsigned what, td_nodeinfo *ni)
+{
+	td_status	st = TD_OK;
+
+	memset(ni, 0, sizeof(*ni));
+	ni->tree = tree;
+	td_buf_init(&ni->text, tree->env);
+	if (what & TD_NODEINFO_PATHS)
+		st = build_positions(tree, ni);
+	if (st == TD_OK && (what & TD_NODEINFO_TEXT))
+		st = build_text(tree, ni);
+	return st;
+}
+
+void
+td_nodeinfo_free(td_nodeinfo *ni)
+{
+	td_env	   *env;
+
+	if (ni->tree == NULL)
+		return;
+	env = ni->tree->env;
+	td_free(env, ni->position);
+	td_free(env, ni->chain);
+	td_buf_free(&ni->text);
+	td_free(env, ni->ranges.byte_start);
+	td_free(env, ni->ranges.byte_end);
+	td_free(env, ni->ranges.char_start);
+	td_free(env, ni->ranges.char_end);
+	memset(ni, 0, sizeof(*ni));
+}
+
+td_status
+td_nodeinfo_path(td_nodeinfo *ni, uint32_t i, td_buf *out)
+{
+	const td_tree *t = ni->tree;
+	uint32_t	depth = t->nodes[i].depth;
+	td_status	st = TD_OK;
+
+	if (i == 0)
+		return td_buf_putc(out, '/');
+	for (uint32_t k = depth, v = i; k > 0; k--, v = t->nodes[v].parent)
+		ni->chain[k - 1] = v;
+	for (uint32_t k = 0; k < depth && st == TD_OK; k++)
+	{
+		uint32_t	v = ni->chain[k];
+		const td_node *n = &t->nodes[v];
+
+		st = td_buf_putc(out, '/');
+		if (st == TD_OK)
+		{
+			if (n->kind == TD_TEXT)
+				st = td_buf_append(out, "text()", 6);
+			else
+				st = td_buf_append(out, td_node_str(t, v), n->str_len);
+		}
+		if (st == TD_OK && ni->position[v] > 0)
+		{
+			char		num[16];
+			int			len = snprintf(num, sizeof(num), "[%u]", (unsigned) ni->position[v]);
+
+			st = td_buf_append(out, num, (size_t) len);
+		}
+	}
+	return st;
+}
+
+td_status
+td_nodeinfo_text(const td_nodeinfo *ni, uint32_t i, uint32_t max_chars, td_buf *out,
+				 uint32_t *length)
+{
+	const td_text_ranges *r = &ni->ranges;
+	const unsigned char *s;
+	size_t		len,
+				cut = 0;
+	uint32_t	chars = 0;
+
+	if (r->byte_start[i] == TD_NONE)
+	{
+		if (length)
+			*length = 0;
+		return TD_OK;
+	}
+	if (length)
+		*length = r->char_end[i] - r->char_start[i];
+	s = (const unsigned char *) ni->text.data + r->byte_start[i];
+	len = r->byte_end[i] - r->byte_start[i];
+	/* up to the lead byte of code point max_chars + 1 */
+	for (; cut < len; cut++)
+		if ((s[cut] & 0xC0) != 0x80 && chars++ == max_chars)
+			break;
+	return td_buf_append(out, s, cut);
+}

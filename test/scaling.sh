@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# test/scaling.sh — the scaling suite (test/run.sh runs it on its cluster, whose
+# PGHOST/PGPORT/PGUSER it inherits; the extension must be installed).
+#
+# Every set-returning function that prints a page's nodes or links, and the page
+# functions beside them, on pages of N and 4N repeated units in three shapes: one
+# parent with every unit as its child ("flat"), the same 500 elements deep ("deep"),
+# and misnested markup whose recovery gives a wide tree ("misnested"; markup whose
+# recovery keeps a deep stack of open elements makes libxml2's own parse quadratic,
+# a separate matter).  A linear
+# function takes about 4 times as long on the larger page, a quadratic one 16 times:
+# the suite fails when a ratio reaches 8.  Each time is the best of 3 runs, measured
+# in the same session, so the bound holds on a loaded machine; it is a ratio of two
+# measurements, never an absolute time.  A quadratic function at 4N runs for minutes:
+# statement_timeout ends it and the suite fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+[[ -n ${PGHOST:-} && -n ${PGPORT:-} ]] || { echo "scaling: run by test/run.sh (no cluster PGHOST/PGPORT)" >&2; exit 2; }
+N=${SCALING_N:-10000}
+
+export PGOPTIONS="${PGOPTIONS:-} -c client_min_messages=warning"
+psql -X -q -v ON_ERROR_STOP=1 -d postgres -c 'DROP DATABASE IF EXISTS templatedet_scaling' \
+    -c 'CREATE DATABASE templatedet_scaling'
+psql -X -q -v ON_ERROR_STOP=1 -d templatedet_scaling -v n="$N" <<'SQL'
+CREATE EXTENSION templatedet;
+SET statement_timeout = '120s';
+SET client_min_messages = warning;
+
+-- shape -> its repeated unit (%s: the unit's number, so every link is another URL)
+-- and the markup around the units
+CREATE TEMP TABLE shape(name text, head text, unit text, tail text);
+INSERT INTO shape VALUES
+  ('flat',      '<html><body><div>', '<p><a href="/a%s">w</a> t</p>', '</div></body></html>'),
+  ('deep',      '<html><body>' || repeat('<div>', 500), '<p><a href="/b%s">w</a> t</p>',
+                repeat('</div>', 500) || '</body></html>'),
+  ('misnested', '<html><body>', '<b><a href="/c%s"><p>x</b>y', '</body></html>');
+CREATE FUNCTION pg_temp.page(s shape, k int) RETURNS text LANGUAGE sql AS $$
+  SELECT s.head || string_agg(format(s.unit, i), '') || s.tail FROM generate_series(1, k) AS i
+$$;
+CREATE TEMP TABLE page AS
+  SELECT s.name, k AS units, pg_temp.page(s, k) AS html
+  FROM shape s, (VALUES (:n), (4 * :n)) AS v(k);
+CREATE TEMP TABLE prof AS
+  SELECT template_profile(html) AS p, template_profile(html, 'chunk') AS c
+  FROM (SELECT pg_temp.page(s, 3) AS html FROM shape s) AS small;
+
+-- the best of 3 runs of q (with $1 the page, $2 a node profile, $3 a chunk profile), in seconds
+CREATE FUNCTION pg_temp.best(q text, html text) RETURNS float8 LANGUAGE plpgsql AS $$
+DECLARE
+  t0 timestamptz;
+  best float8 := 'infinity';
+BEGIN
+  FOR k IN 1..3 LOOP
+    t0 := clock_timestamp();
+    EXECUTE q USING html, (SELECT p FROM prof), (SELECT c FROM prof);
+    best := least(best, extract(epoch FROM clock_timestamp() - t0));
+  END LOOP;
+  RETURN best;
+END $$;
+
+CREATE TEMP TABLE fn(name text, q text);
+INSERT INTO fn VALUES
+  ('template_nodes', 'SELECT sum(length(path) + length(text)) FROM template_nodes($1, $2)'),
+  ('node_scores',    'SELECT sum(length(path) + length(text)) FROM node_scores($1)'),
+  ('page_links',     'SELECT sum(length(path) + length(text)) FROM page_links($1, ''http://example.com/'')'),
+  ('ordered_links',  'SELECT sum(length(path) + length(text)) FROM ordered_links($1, ''http://example.com/'', false)'),
+  ('page_segments',  'SELECT sum(length(path) + length(text)) FROM page_segments($1)'),
+  ('template_chunks','SELECT count(*) FROM template_chunks($1, $3)'),
+  ('html_text',      'SELECT length(html_text($1))'),
+  ('clean_text',     'SELECT length(clean_text($1, $2))');
+
+CREATE TEMP TABLE result AS
+  SELECT s.name AS shape, f.name AS fn,
+         pg_temp.best(f.q, (SELECT html FROM page WHERE page.name = s.name AND units = :n)) AS small,
+         pg_temp.best(f.q, (SELECT html FROM page WHERE page.name = s.name AND units = 4 * :n)) AS large
+  FROM shape s, fn f;
+
+\pset footer off
+SELECT shape, fn, round(small::numeric, 3) AS small_s, round(large::numeric, 3) AS large_s,
+       round((large / greatest(small, 0.001))::numeric, 1) AS ratio
+FROM result ORDER BY shape, fn;
+
+-- a 25 ms floor under the small time: below it, scheduling noise is the ratio
+DO $$
+DECLARE
+  bad text;
+BEGIN
+  SELECT string_agg(shape || '/' || fn, ', ') INTO bad
+  FROM result WHERE large >= 8 * greatest(small, 0.025);
+  IF bad IS NOT NULL THEN
+    RAISE EXCEPTION 'grows faster than linear (ratio >= 8 for 4 times the page): %', bad;
+  END IF;
+END $$;
+SQL
+psql -X -q -d postgres -c 'DROP DATABASE IF EXISTS templatedet_scaling'
+echo "scaling: every function within 8x for 4x the page"
