@@ -8,7 +8,7 @@ DATA        = sql/templatedet--0.1.sql sql/templatedet--0.1--0.2.sql
 DATA_built  = sql/templatedet--$(EXTVERSION).sql
 # pg_regress suites (sql/td_*.sql, expected/td_*.out), in order: td_init creates
 # the extension.  UTF-8 and C collation so encodings and ORDER BY are fixed.
-REGRESS      = td_init td_sites td_edge td_errors td_parallel td_copy td_timeout td_info td_readme td_page td_page_readme td_dedup td_sandwich td_sandwich_readme td_menu td_menu_readme td_etdm_readme td_etdm td_chunks
+REGRESS      = td_init td_sites td_edge td_errors td_parallel td_copy td_timeout td_info td_readme td_page td_page_readme td_dedup td_sandwich td_sandwich_readme td_menu td_menu_readme td_etdm_readme td_etdm td_chunks td_warc
 REGRESS_OPTS = --encoding=UTF8 --no-locale
 
 CORE_SRCS   = $(sort $(wildcard src/core/*/*.c))
@@ -25,7 +25,9 @@ PG_CFLAGS   = -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializer
 # list, a struct) rebuilds what uses it instead of linking stale objects.
 PG_CFLAGS  += -MMD -MP
 EXTRA_CLEAN = $(OBJS:.o=.d)
-SHLIB_LINK  = $(XML2_LIBS)
+# zlib (zlib1g-dev) inflates .warc.gz files and gzip/deflate-coded HTTP bodies
+ZLIB_LIBS   = -lz
+SHLIB_LINK  = $(XML2_LIBS) $(ZLIB_LIBS)
 
 PG_CONFIG  ?= pg_config
 PGXS       := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
@@ -44,7 +46,7 @@ $(OBJS:.o=.bc): %.bc: %.o
 # The install script of EXTVERSION, assembled from sql/install/ in this order, a
 # blank line between pieces (a build product, in .gitignore: `make` builds it,
 # `make clean` removes it, a changed piece rebuilds it).
-SQL_PIECES  = $(addprefix sql/install/,header.sql base.sql site.sql page.sql dedup.sql sandwich.sql menu.sql)
+SQL_PIECES  = $(addprefix sql/install/,header.sql base.sql site.sql page.sql dedup.sql sandwich.sql menu.sql warc.sql)
 sql/templatedet--$(EXTVERSION).sql: $(SQL_PIECES)
 	{ echo '-- templatedet $(EXTVERSION): site profiles, template stripping, clean text.'; \
 	  awk 'FNR == 1 && NR > 1 { print "" } { print }' $^; } >$@ || { rm -f $@; exit 1; }
@@ -77,7 +79,7 @@ CORE_TESTS   = $(patsubst test/core/%.c,build/core/%,$(wildcard test/core/test_*
 
 build/core/%: test/core/%.c $(CORE_SRCS) $(CORE_HDRS) test/core/check.h test/core/counting.h
 	@mkdir -p build/core
-	$(CORE_CC) $(CORE_CFLAGS) -fsanitize=address,undefined -fno-omit-frame-pointer -o $@ $< $(CORE_SRCS) $(XML2_LIBS) -lm
+	$(CORE_CC) $(CORE_CFLAGS) -fsanitize=address,undefined -fno-omit-frame-pointer -o $@ $< $(CORE_SRCS) $(XML2_LIBS) $(ZLIB_LIBS) -lm
 
 .PHONY: core-check
 core-check: $(CORE_TESTS)
@@ -112,7 +114,7 @@ FUZZ_MAX_LEN_etdm    = 65536
 
 build/fuzz/fuzz_%: test/fuzz/fuzz_%.c $(CORE_SRCS) $(CORE_HDRS)
 	@mkdir -p build/fuzz
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(CORE_SRCS) $(XML2_LIBS) -lm
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(CORE_SRCS) $(XML2_LIBS) $(ZLIB_LIBS) -lm
 
 .PHONY: fuzz-parse fuzz-profile fuzz-shingle fuzz-sandwich fuzz-links fuzz-etdm
 fuzz-parse fuzz-profile fuzz-shingle fuzz-sandwich fuzz-links fuzz-etdm: fuzz-%: build/fuzz/fuzz_%
