@@ -111,13 +111,15 @@ FUZZ_MAX_LEN_shingle = 65536
 FUZZ_MAX_LEN_sandwich = 65536
 FUZZ_MAX_LEN_links   = 65536
 FUZZ_MAX_LEN_etdm    = 65536
+# fuzz-warc: the WARC reader on arbitrary bytes, plain or gzip (first byte: mode)
+FUZZ_MAX_LEN_warc    = 65536
 
 build/fuzz/fuzz_%: test/fuzz/fuzz_%.c $(CORE_SRCS) $(CORE_HDRS)
 	@mkdir -p build/fuzz
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(CORE_SRCS) $(XML2_LIBS) $(ZLIB_LIBS) -lm
 
-.PHONY: fuzz-parse fuzz-profile fuzz-shingle fuzz-sandwich fuzz-links fuzz-etdm
-fuzz-parse fuzz-profile fuzz-shingle fuzz-sandwich fuzz-links fuzz-etdm: fuzz-%: build/fuzz/fuzz_%
+.PHONY: fuzz-parse fuzz-profile fuzz-shingle fuzz-sandwich fuzz-links fuzz-etdm fuzz-warc
+fuzz-parse fuzz-profile fuzz-shingle fuzz-sandwich fuzz-links fuzz-etdm fuzz-warc: fuzz-%: build/fuzz/fuzz_%
 	@mkdir -p build/fuzz/corpus-$*
 	ASAN_OPTIONS=detect_leaks=1 $< -max_total_time=$(FUZZ_TIME) \
 		-max_len=$(FUZZ_MAX_LEN_$*) -timeout=10 -artifact_prefix=build/fuzz/ \
