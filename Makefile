@@ -24,7 +24,10 @@ PG_CFLAGS   = -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializer
 # object's headers to a .d file, read below, so a changed header (a feature
 # list, a struct) rebuilds what uses it instead of linking stale objects.
 PG_CFLAGS  += -MMD -MP
-EXTRA_CLEAN = $(OBJS:.o=.d)
+# templatedet-warc, the client program (src/bin/), from the extension's core objects;
+# SCRIPTS_built installs it into $(bindir) beside pg_config's other programs
+SCRIPTS_built = templatedet-warc
+EXTRA_CLEAN = $(OBJS:.o=.d) src/bin/templatedet-warc.o src/bin/templatedet-warc.d
 # zlib (zlib1g-dev) inflates .warc.gz files and gzip/deflate-coded HTTP bodies
 ZLIB_LIBS   = -lz
 SHLIB_LINK  = $(XML2_LIBS) $(ZLIB_LIBS)
@@ -39,7 +42,10 @@ all:
 	@echo "no PGXS for '$(PG_CONFIG)': run 'make deps' (as root) first" >&2; exit 1
 endif
 
--include $(OBJS:.o=.d)
+-include $(OBJS:.o=.d) src/bin/templatedet-warc.d
+
+templatedet-warc: src/bin/templatedet-warc.o $(CORE_SRCS:.c=.o)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(XML2_LIBS) $(ZLIB_LIBS) -lm
 # the JIT bitcode of a source is rebuilt whenever its object is
 $(OBJS:.o=.bc): %.bc: %.o
 
