@@ -46,6 +46,10 @@ command -v xml2-config >/dev/null 2>&1 || [[ -f /usr/include/libxml2/libxml/HTML
 command -v pg_prove >/dev/null 2>&1 || need+=(libtap-parser-sourcehandler-pgtap-perl)
 command -v cc       >/dev/null 2>&1 || need+=(gcc)
 command -v make     >/dev/null 2>&1 || need+=(make)
+# the warc suite: zlib for .warc.gz, wget writes the crawl, python3 serves the pages
+[[ -f /usr/include/zlib.h ]]         || need+=(zlib1g-dev)
+command -v wget     >/dev/null 2>&1 || need+=(wget)
+[[ -x /usr/bin/python3 ]]           || need+=(python3)
 
 ((${#need[@]} == 0)) && exit 0
 

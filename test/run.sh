@@ -86,6 +86,8 @@ else result pgtap SKIP 0 "no test/pgtap/*.sql"; fi
 # ---- sharded: two more clusters as postgres_fdw shards of the coordinator (test/shard.sh)
 suite shard bash test/shard.sh
 suite upgrade bash test/upgrade.sh
+# ---- WARC files written by wget, read by warc_records and templatedet-warc (test/warc.sh)
+suite warc bash test/warc.sh
 
 # ---- core unit tests: pure C, no server
 if compgen -G 'test/core/test_*.c' >/dev/null; then suite core mk core-check
