@@ -20,6 +20,18 @@ SELECT target_uri, charset, headers->'http'->>'content-encoding' AS coding,
        md5(payload)
 FROM warc_records(:'crawl', types => '{response}');
 
+-- pages into a table: the bytes and the declared charset; convert when there is one
+CREATE TABLE warc_pages AS
+SELECT target_uri AS url, date AS fetched, http_status AS status, charset, payload
+FROM warc_records(:'crawl', types => '{response}')
+WHERE content_type IN ('text/html', 'application/xhtml+xml') AND http_status = 200;
+
+SELECT url, left(CASE WHEN charset IS NOT NULL
+                      THEN clean_text(convert_from(payload, charset))
+                      ELSE clean_text(payload) END, 40) AS text
+FROM warc_pages;
+DROP TABLE warc_pages;
+
 -- headers: WARC fields and HTTP fields, names lower-cased
 SELECT headers->'warc'->>'warc-payload-digest' AS digest,
        headers->'http'->>'content-type' AS http_type,
