@@ -12,7 +12,7 @@ corpus=${1:-../shared/corpus}
 out=${OUT:-/tmp/td_page_quality}
 mkdir -p build/bench "$out"
 cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Isrc/core $(xml2-config --cflags) \
-   -o build/bench/page_quality bench/page_quality.c src/core/*/*.c $(xml2-config --libs) -lm
+   -o build/bench/page_quality bench/page_quality.c src/core/*/*.c $(xml2-config --libs) -lz -lm
 pq=build/bench/page_quality
 gold=$corpus/pages/dragnet
 cols() { awk -v set="$1" '$1 != "all" {print set, $0}'; }

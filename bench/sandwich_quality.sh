@@ -23,7 +23,7 @@ XML2_LIBS=$(xml2-config --libs 2>/dev/null || pkg-config --libs libxml-2.0)
 for prog in sandwich_quality core_quality; do
     # shellcheck disable=SC2086
     cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wno-unused-parameter -Isrc/core -Ibench \
-        $XML2_CFLAGS -o build/bench/$prog bench/$prog.c src/core/*/*.c $XML2_LIBS -lm
+        $XML2_CFLAGS -o build/bench/$prog bench/$prog.c src/core/*/*.c $XML2_LIBS -lz -lm
 done
 
 for cfg in "none line" "url line" "url token" "nearest line" "nearest token" \

@@ -39,7 +39,7 @@ def template(site):
 
 templates = [template(s) for s in range(nsites)]
 bodies = []
-for _ in range(400):
+for _ in range(1000):
     paras = rnd.randint(3, 60)
     bodies.append('\n'.join(f'<p>{words(rnd.randint(20, 90))}</p>' for _ in range(paras)))
 
@@ -65,7 +65,7 @@ with open(out, 'wb') as f:
         site = n % nsites
         head, tail = templates[site]
         title = words(4)
-        html = (head.replace('{title}', title) + bodies[n % len(bodies)] + tail.replace('{title}', title)).encode()
+        html = (head.replace('{title}', title) + bodies[(n // nsites) % len(bodies)] + tail.replace('{title}', title)).encode()
         uri = f'http://site{site}.example/{n // nsites}/{title.replace(" ", "-")}.html'
         date = f'2024-{1 + n % 12:02d}-{1 + n % 28:02d}T{n % 24:02d}:{n % 60:02d}:{(n * 7) % 60:02d}Z'
         http = (f'HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n'

@@ -8,6 +8,7 @@
 #                    at the end unless KEEP_FILES=1)
 #   REPS=2           repetitions of each timed query (the best is reported)
 #   NO_INSTALL=1     skip make && make install
+#   ONLY=pipeline    only the pipeline figures
 #
 # The crawl is synthetic (bench/warc_gen.py: 50 sites' templates around articles of
 # Zipf-distributed words, a request record after each response, one gzip member per
@@ -26,15 +27,16 @@ mkdir -p "$DIR"
 chmod 755 "$DIR"
 big=$DIR/bench-$SIZE_MB.warc.gz
 small=$DIR/pipe-$PIPE_MB.warc.gz
-[[ -f $big ]] || python3 bench/warc_gen.py "$big" "$SIZE_MB"
+[[ ${ONLY:-} == pipeline || -f $big ]] || python3 bench/warc_gen.py "$big" "$SIZE_MB"
 [[ -f $small ]] || python3 bench/warc_gen.py "$small" "$PIPE_MB"
-chmod 644 "$big" "$small"
+chmod 644 "$small"; [[ ! -f $big ]] || chmod 644 "$big"
 cleanup_files() { [[ -n ${KEEP_FILES:-} ]] || rm -f "$big" "$small"; }
 
 bench_setup
 bench_timing_setup
 trap 'rc=$?; cleanup_files; td_cluster_stop; exit $rc' EXIT
 
+if [[ ${ONLY:-} != pipeline ]]; then
 bytes=$(stat -c %s "$big")
 ubytes=$(zcat "$big" | wc -c)
 echo "file: $big, $bytes bytes compressed, $ubytes decompressed"
@@ -80,8 +82,11 @@ for _ in $(seq "$REPS"); do
 done
 echo "templatedet-warc (COPY text of the HTML responses): $best_client s CPU, $(echo "scale=2; $best_client / $best_zcat" | bc)× zcat"
 
+fi
+
 # ---- the pipeline on the smaller file: pages, per-host profiles, clean text
 pbytes=$(stat -c %s "$small")
+pubytes=$(zcat "$small" | wc -c)
 bench_psql <<SQL
 \\timing on
 \\echo load: WARC -> pages
@@ -98,4 +103,4 @@ SELECT p.url, clean_text(p.html, pr.profile) AS text FROM pages p JOIN profiles 
 SELECT count(*) AS pages, pg_size_pretty(sum(length(html))) AS html FROM pages;
 SELECT pg_size_pretty(sum(length(text))) AS clean_text FROM clean;
 SQL
-echo "pipeline file: $pbytes bytes compressed"
+echo "pipeline file: $pbytes bytes compressed, $pubytes decompressed"
