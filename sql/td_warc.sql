@@ -116,6 +116,12 @@ SELECT warc_type FROM warc_records(substr(pg_read_binary_file(:'crawl'), 1, 1000
 -- a payload over max_payload (54000)
 SELECT warc_type FROM warc_records(pg_read_binary_file(:'crawl'), max_payload => 500);
 SELECT count(*) FROM warc_records(:'crawl', max_payload => -1);
+-- WARC/1.1: a date with a fraction of a second, wget's <uri>; more than 4096 fields
+SELECT warc_type, target_uri, date, length FROM warc_records(convert_to(
+    E'WARC/1.1\r\nWARC-Type: resource\r\nWARC-Target-URI: <http://a.test/>\r\n' ||
+    E'WARC-Date: 2024-02-29T23:59:59.123456Z\r\nContent-Length: 2\r\n\r\nok\r\n\r\n', 'UTF8'));
+SELECT count(*) FROM warc_records(convert_to(
+    E'WARC/1.0\r\n' || repeat(E'X: y\r\n', 5000) || E'Content-Length: 0\r\n\r\n\r\n\r\n', 'UTF8'));
 -- NULL data: no rows
 SELECT count(*) FROM warc_records(NULL::bytea);
 

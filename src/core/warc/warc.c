@@ -1106,6 +1106,10 @@ parse_http(td_warc_reader *r, int keep_payload)
 
 		st = split_fields(r, b, hend, first_end, &r->http_fields, &r->http_cap,
 						  &rec->nhttp_fields, &bad);
+		if (st == TD_ELIMIT)
+			return td_fail(r->env, TD_ELIMIT,
+						   "the HTTP header of the WARC record at offset %llu has more than %d fields",
+						   (unsigned long long) rec->offset, MAX_FIELDS);
 		if (st != TD_OK)
 			return st;
 	}
@@ -1356,7 +1360,13 @@ td_warc_next(td_warc_reader *r, td_warc_record **out)
 		}
 		if ((st = split_fields(r, h, r->hdr.len, first_end, &r->fields, &r->fields_cap,
 							   &rec->nfields, &bad)) != TD_OK)
+		{
+			if (st == TD_ELIMIT)
+				st = td_fail(r->env, TD_ELIMIT,
+							 "the header of the WARC record at offset %s has more than %d fields",
+							 where, MAX_FIELDS);
 			return record_error(r, st, start);
+		}
 		if (bad != SIZE_MAX)
 			return record_error(r, td_fail(r->env, TD_EFORMAT,
 										   "the header of the WARC record at offset %s has a line without a field name at byte %zu",
