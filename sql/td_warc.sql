@@ -1,7 +1,62 @@
 -- warc_records: WARC files and WARC bytes as rows (src/core/warc/, src/pg/warc/),
 -- on the warcio samples of test/warc/samples/ and on hand-made bad input.
+-- psql (the client) reads the samples and lo_export writes them into the server's data
+-- directory, so the file form reads paths the server can read wherever the checkout
+-- is; relative paths are relative to the data directory.  (They stay there.)
 \getenv abs_srcdir PG_ABS_SRCDIR
-\set samples :abs_srcdir/test/warc/samples/
+\set src :abs_srcdir/test/warc/samples/
+\set f example.warc.gz
+\set b64 `base64 -w0 :'src':'f'`
+SELECT lo_from_bytea(0, decode(:'b64', 'base64')) AS o \gset
+SELECT lo_export(:o, 'td_warc_' || :'f') AS written \gset
+SELECT lo_unlink(:o) AS unlinked \gset
+\set f example.warc
+\set b64 `base64 -w0 :'src':'f'`
+SELECT lo_from_bytea(0, decode(:'b64', 'base64')) AS o \gset
+SELECT lo_export(:o, 'td_warc_' || :'f') AS written \gset
+SELECT lo_unlink(:o) AS unlinked \gset
+\set f example-bad-non-chunked.warc.gz
+\set b64 `base64 -w0 :'src':'f'`
+SELECT lo_from_bytea(0, decode(:'b64', 'base64')) AS o \gset
+SELECT lo_export(:o, 'td_warc_' || :'f') AS written \gset
+SELECT lo_unlink(:o) AS unlinked \gset
+\set f example-bad.warc.gz.bad
+\set b64 `base64 -w0 :'src':'f'`
+SELECT lo_from_bytea(0, decode(:'b64', 'base64')) AS o \gset
+SELECT lo_export(:o, 'td_warc_' || :'f') AS written \gset
+SELECT lo_unlink(:o) AS unlinked \gset
+\set f example-wrong-chunks.warc.gz
+\set b64 `base64 -w0 :'src':'f'`
+SELECT lo_from_bytea(0, decode(:'b64', 'base64')) AS o \gset
+SELECT lo_export(:o, 'td_warc_' || :'f') AS written \gset
+SELECT lo_unlink(:o) AS unlinked \gset
+\set f example-iana.org-chunked.warc
+\set b64 `base64 -w0 :'src':'f'`
+SELECT lo_from_bytea(0, decode(:'b64', 'base64')) AS o \gset
+SELECT lo_export(:o, 'td_warc_' || :'f') AS written \gset
+SELECT lo_unlink(:o) AS unlinked \gset
+\set f example-space-in-target-uri.warc.gz
+\set b64 `base64 -w0 :'src':'f'`
+SELECT lo_from_bytea(0, decode(:'b64', 'base64')) AS o \gset
+SELECT lo_export(:o, 'td_warc_' || :'f') AS written \gset
+SELECT lo_unlink(:o) AS unlinked \gset
+\set f example-wget-bad-target-uri.warc.gz
+\set b64 `base64 -w0 :'src':'f'`
+SELECT lo_from_bytea(0, decode(:'b64', 'base64')) AS o \gset
+SELECT lo_export(:o, 'td_warc_' || :'f') AS written \gset
+SELECT lo_unlink(:o) AS unlinked \gset
+\set f example-trunc.warc
+\set b64 `base64 -w0 :'src':'f'`
+SELECT lo_from_bytea(0, decode(:'b64', 'base64')) AS o \gset
+SELECT lo_export(:o, 'td_warc_' || :'f') AS written \gset
+SELECT lo_unlink(:o) AS unlinked \gset
+\set f README.md
+\set b64 `base64 -w0 :'src':'f'`
+SELECT lo_from_bytea(0, decode(:'b64', 'base64')) AS o \gset
+SELECT lo_export(:o, 'td_warc_' || :'f') AS written \gset
+SELECT lo_unlink(:o) AS unlinked \gset
+\unset b64
+\set samples td_warc_
 \set crawl :samples example.warc.gz
 \set plain :samples example.warc
 
@@ -89,7 +144,7 @@ SELECT warc_type, payload FROM warc_records(convert_to(
 SELECT warc_type FROM warc_records(convert_to(E'WARC/1.0\r\nWARC-Type: resource\r\n\r\n', 'UTF8'));
 SELECT warc_type FROM warc_records(convert_to(E'WARC/1.1\r\nno colon\r\n\r\n', 'UTF8'));
 -- not a WARC file at all (an ARC file)
-SELECT warc_type FROM warc_records(pg_read_binary_file(:'samples' || '../../../test/warc/samples/README.md'));
+SELECT warc_type FROM warc_records(pg_read_binary_file(:'samples' || 'README.md'));
 -- a record that declares 2 GB: over max_payload before anything is read (54000)
 SELECT warc_type FROM warc_records(convert_to(
     E'WARC/1.0\r\nWARC-Type: resource\r\nContent-Length: 2147483648\r\n\r\nabc', 'UTF8'));
