@@ -8,7 +8,7 @@ DATA        = sql/templatedet--0.1.sql sql/templatedet--0.1--0.2.sql
 DATA_built  = sql/templatedet--$(EXTVERSION).sql
 # pg_regress suites (sql/td_*.sql, expected/td_*.out), in order: td_init creates
 # the extension.  UTF-8 and C collation so encodings and ORDER BY are fixed.
-REGRESS      = td_init td_sites td_edge td_errors td_bulk td_parallel td_copy td_timeout td_info td_readme td_page td_page_readme td_dedup td_sandwich td_sandwich_readme td_menu td_menu_readme td_etdm_readme td_etdm td_chunks td_security td_rows
+REGRESS      = td_init td_sites td_edge td_errors td_bulk td_parallel td_copy td_timeout td_info td_readme td_page td_page_readme td_dedup td_sandwich td_sandwich_readme td_menu td_menu_readme td_etdm_readme td_etdm td_chunks td_security td_rows td_warc
 REGRESS_OPTS = --encoding=UTF8 --no-locale
 
 CORE_SRCS   = $(sort $(wildcard src/core/*/*.c))
@@ -23,8 +23,13 @@ PG_CFLAGS   = -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializer
 # object's headers to a .d file, read below, so a changed header (a feature
 # list, a struct) rebuilds what uses it instead of linking stale objects.
 PG_CFLAGS  += -MMD -MP
-EXTRA_CLEAN = $(OBJS:.o=.d)
-SHLIB_LINK  = $(XML2_LIBS)
+# templatedet-warc, the client program (src/bin/), from the extension's core objects;
+# SCRIPTS_built installs it into $(bindir) beside pg_config's other programs
+SCRIPTS_built = templatedet-warc
+EXTRA_CLEAN = $(OBJS:.o=.d) src/bin/templatedet-warc.o src/bin/templatedet-warc.d
+# zlib (zlib1g-dev) inflates .warc.gz files and gzip/deflate-coded HTTP bodies
+ZLIB_LIBS   = -lz
+SHLIB_LINK  = $(XML2_LIBS) $(ZLIB_LIBS)
 
 PG_CONFIG  ?= pg_config
 PGXS       := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
@@ -36,14 +41,17 @@ all:
 	@echo "no PGXS for '$(PG_CONFIG)': run 'make deps' (as root) first" >&2; exit 1
 endif
 
--include $(OBJS:.o=.d)
+-include $(OBJS:.o=.d) src/bin/templatedet-warc.d
+
+templatedet-warc: src/bin/templatedet-warc.o $(CORE_SRCS:.c=.o)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(XML2_LIBS) $(ZLIB_LIBS) -lm
 # the JIT bitcode of a source is rebuilt whenever its object is
 $(OBJS:.o=.bc): %.bc: %.o
 
 # The install script of EXTVERSION, assembled from sql/install/ in this order, a
 # blank line between pieces (a build product, in .gitignore: `make` builds it,
 # `make clean` removes it, a changed piece rebuilds it).
-SQL_PIECES  = $(addprefix sql/install/,header.sql base.sql site.sql page.sql dedup.sql sandwich.sql menu.sql)
+SQL_PIECES  = $(addprefix sql/install/,header.sql base.sql site.sql page.sql dedup.sql sandwich.sql menu.sql warc.sql)
 sql/templatedet--$(EXTVERSION).sql: $(SQL_PIECES)
 	{ echo '-- templatedet $(EXTVERSION): site profiles, template stripping, clean text.'; \
 	  awk 'FNR == 1 && NR > 1 { print "" } { print }' $^; } >$@ || { rm -f $@; exit 1; }
@@ -84,7 +92,7 @@ FUZZ_CC      ?= clang
 CORE_STD      = -std=c11 -D_POSIX_C_SOURCE=200809L
 CORE_WARN     = -Wall -Wextra -Wno-unused-parameter
 CORE_INC      = -Isrc/core $(XML2_CFLAGS)
-CORE_LIBS     = $(XML2_LIBS) -lm
+CORE_LIBS     = $(XML2_LIBS) $(ZLIB_LIBS) -lm
 SANITIZE      = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 FUZZ_SANITIZE = -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 CFLAGS_asan   = $(CORE_STD) -O1 -g $(CORE_WARN) $(SANITIZE) $(CORE_INC)
@@ -172,6 +180,8 @@ FUZZ_MAX_LEN_etdm    = 65536
 FUZZ_BINS    = $(patsubst test/fuzz/%.c,build/fuzz/%,$(wildcard test/fuzz/fuzz_*.c))
 FUZZ_TARGETS = $(patsubst build/fuzz/fuzz_%,fuzz-%,$(FUZZ_BINS))
 FUZZ_MAX_LEN_model   = 32768
+# fuzz-warc: the WARC reader on arbitrary bytes, plain or gzip (first byte: mode)
+FUZZ_MAX_LEN_warc    = 65536
 
 $(FUZZ_BINS): build/fuzz/%: build/obj/fuzz/test/fuzz/%.o build/lib/libtdcore-fuzz.a
 	@mkdir -p $(@D)

@@ -182,6 +182,8 @@ suite shard bash test/shard.sh
 suite upgrade bash test/upgrade.sh
 suite scaling bash test/scaling.sh
 suite explain bash test/explain.sh
+# ---- WARC files written by wget, read by warc_records and templatedet-warc (test/warc.sh)
+suite warc bash test/warc.sh
 
 # ---- core unit tests: pure C, no server; the core compiled once (build/lib/)
 if compgen -G 'test/core/test_*.c' >/dev/null; then suite core mk -j"$JOBS" core-check
