@@ -6,11 +6,11 @@
 # from ../shared/vendor/citus-*.tar.xz (AGPL-3.0, used only to test, never in the
 # project).  Without that tarball this suite says so and passes without running.
 #
-# Starts three throwaway clusters (test/cluster.sh, a free port on 127.0.0.1 each)
-# inside the folder of test/run.sh's cluster, so they go with it on every exit path;
-# this script also stops them itself.  Each gets shared_preload_libraries = 'citus'
-# (then a restart) and a database templatedet_citus with the citus extension; the
-# first is the coordinator, the two others are added as workers.  Then pg_regress runs
+# Starts three throwaway clusters (test/citus/nodes.sh: test/cluster.sh, a free port on
+# 127.0.0.1 each) inside the folder of test/run.sh's cluster, so they go with it on every
+# exit path; this script also stops them itself.  Each gets shared_preload_libraries =
+# 'citus' (then a restart) and a database templatedet_citus with the citus extension;
+# the first is the coordinator, the two others are added as workers.  Then pg_regress runs
 # test/citus/sql/td_citus.sql on the coordinator (test/citus/expected/td_citus.out):
 # the extension propagated to the workers, pages distributed by host, what is pushed
 # down (EXPLAIN) and equality with one node.  Results go to build/citus/regress/.
@@ -24,41 +24,12 @@ if ((rc == 3)); then echo "citus: SKIP (no Citus source to build; see test/citus
 
 [[ -n ${PGHOST:-} && -d ${PGHOST:-} ]] || { echo "citus: run by test/run.sh (no cluster folder in PGHOST)" >&2; exit 2; }
 parent=$PGHOST
-node_dirs=()
-stop_nodes() {
-    local d
-    for d in "${node_dirs[@]}"; do (TD_TMP=$d KEEP= td_cluster_stop); done
-    node_dirs=()
-}
-trap 'rc=$?; stop_nodes; exit $rc' EXIT
+. test/citus/nodes.sh
+trap 'rc=$?; citus_nodes_stop; exit $rc' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
-
-ports=()
-for name in coordinator worker1 worker2; do
-    TD_TMP=
-    echo -n "$name: "
-    TD_PARENT=$parent td_cluster_start || { [[ -n $TD_TMP ]] && node_dirs+=("$TD_TMP"); exit 1; }
-    node_dirs+=("$TD_TMP")
-    ports+=("$PGPORT")
-    # citus must be preloaded; pg_ctl restart keeps the options of the first start
-    cat >>"$TD_TMP/data/postgresql.conf" <<'CONF'
-shared_preload_libraries = 'citus'
-max_prepared_transactions = 20           # commits that touch several workers are two-phase
-citus.node_conninfo = 'sslmode=disable'  # throwaway clusters on 127.0.0.1 without SSL
-citus.enable_statistics_collection = off # no network
-CONF
-    td_without_open_files td_as_server "$(td_pgbin)/pg_ctl" -D "$TD_TMP/data" -l "$TD_TMP/server.log" \
-        -w -t 60 restart >/dev/null || { tail -n 20 "$TD_TMP/server.log" >&2; exit 1; }
-    psql -X -q -v ON_ERROR_STOP=1 -h "$TD_TMP" -p "$PGPORT" -U postgres -d postgres \
-        -c 'CREATE DATABASE templatedet_citus' -c '\c templatedet_citus' -c 'CREATE EXTENSION citus'
-done
-coord=${node_dirs[0]} cport=${ports[0]}
-psql -X -q -v ON_ERROR_STOP=1 -h "$coord" -p "$cport" -U postgres -d templatedet_citus <<SQL >/dev/null
-SELECT citus_set_coordinator_host('127.0.0.1', $cport);
-SELECT citus_add_node('127.0.0.1', ${ports[1]});
-SELECT citus_add_node('127.0.0.1', ${ports[2]});
-SQL
+citus_nodes_start "$parent" 2
+coord=${CITUS_DIRS[0]} cport=${CITUS_PORTS[0]}
 
 pg_regress=$("$PG_CONFIG" --pkglibdir)/pgxs/src/test/regress/pg_regress
 out=build/citus/regress
