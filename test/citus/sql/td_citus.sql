@@ -1,6 +1,6 @@
 -- Citus: a coordinator and two workers (test/citus.sh), database templatedet_citus
 -- with the citus extension on each.  EXPLAIN output goes through plan() below, which
--- replaces the nodes' ports (random), the shard numbers and OIDs by N.
+-- replaces the nodes' ports (random), the shard numbers, OIDs and memory figures by N.
 SET citus.shard_count = 4;
 SELECT count(*) AS workers FROM citus_get_active_worker_nodes();
 CREATE FUNCTION plan(query text, options text DEFAULT 'COSTS OFF') RETURNS SETOF text
@@ -10,6 +10,7 @@ BEGIN
   FOR line IN EXECUTE format('EXPLAIN (%s) %s', options, query) LOOP
     line := regexp_replace(line, 'port=\d+', 'port=N', 'g');
     line := regexp_replace(line, '_\d{6,}', '_N', 'g');
+    line := regexp_replace(line, 'Memory Usage: \d+kB', 'Memory Usage: NkB', 'g');
     RETURN NEXT regexp_replace(line, '''\d+''::oid', '''N''::oid', 'g');
   END LOOP;
 END $f$;
@@ -62,6 +63,15 @@ FROM (SELECT n.nodeport, count(*) AS hosts, array_agg(p.host) AS names
 SELECT * FROM plan($$
 SELECT host, template_profile(html) AS profile FROM pages GROUP BY host
 $$);
+-- What reaches the coordinator: the 7 profiles, not the 250 pages (Citus's EXPLAIN
+-- ANALYZE counts the bytes it received; plan() replaces memory figures by N too).
+SELECT * FROM plan($$
+SELECT host, template_profile(html) AS profile FROM pages GROUP BY host
+$$, 'ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF');
+SELECT pg_size_pretty(h.bytes) AS html, pg_size_pretty(p.bytes) AS profiles
+FROM (SELECT sum(octet_length(html))::bigint AS bytes FROM pages) h,
+     (SELECT sum(octet_length(profile::bytea))::bigint AS bytes
+      FROM (SELECT template_profile(html) AS profile FROM pages GROUP BY host) s) p;
 -- equal to one node's, byte for byte
 SELECT d.host, d.profile::bytea = l.profile::bytea AS same_bytes,
        profile_info(d.profile) -> 'pages' AS pages
