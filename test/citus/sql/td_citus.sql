@@ -133,6 +133,13 @@ $$);
 -- 4. A distributed clean-text table kept fresh.  CREATE MATERIALIZED VIEW over a
 -- distributed table makes a table on the coordinator only, filled through it; a
 -- distributed table filled by INSERT … SELECT … ON CONFLICT runs on the workers.
+CREATE MATERIALIZED VIEW clean_view AS
+SELECT p.url, p.host, strip_template(p.html, s.profile) AS body
+FROM pages p JOIN site_profiles s USING (host);
+SELECT count(*) AS rows, (SELECT count(*) FROM pg_dist_partition
+                          WHERE logicalrelid = 'clean_view'::regclass) AS distributed
+FROM clean_view;
+DROP MATERIALIZED VIEW clean_view;
 CREATE TABLE clean_pages (url text NOT NULL, host text NOT NULL, body text,
                           PRIMARY KEY (host, url));
 SELECT create_distributed_table('clean_pages', 'host', colocate_with => 'pages');
