@@ -5,12 +5,21 @@
 #                                with citus preloaded, a database templatedet_citus with
 #                                the citus extension on each, the first one the
 #                                coordinator and the others added as its workers;
-#                                sets CITUS_DIRS and CITUS_PORTS (coordinator first)
+#                                sets CITUS_DIRS and CITUS_PORTS (coordinator first);
+#                                the caller's TD_TMP, PGHOST and PGPORT are kept
 #   citus_nodes_stop             stops them and removes their folders
 CITUS_DIRS=()
 CITUS_PORTS=()
 
 citus_nodes_start() {
+    # td_cluster_start sets TD_TMP, PGHOST and PGPORT: the caller's own cluster (whose
+    # EXIT trap stops TD_TMP) must keep them
+    local parent=$1 n=$2 i rc=0 TD_TMP=$TD_TMP PGHOST=${PGHOST:-} PGPORT=${PGPORT:-}
+    citus_nodes_start_ "$parent" "$n" || rc=$?
+    return $rc
+}
+
+citus_nodes_start_() {
     local parent=$1 n=$2 i
     for ((i = 0; i <= n; i++)); do
         TD_TMP=
