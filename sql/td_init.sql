@@ -20,8 +20,11 @@ JOIN pg_depend d ON d.objid = p.oid AND d.classid = 'pg_proc'::regclass AND d.de
 WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'templatedet')
 ORDER BY p.proname, p.oid::regprocedure::text;
 
--- the aggregates run in parallel (combine, serialize, deserialize present)
-SELECT aggfnoid::regprocedure, aggcombinefn, aggserialfn, aggdeserialfn, aggfinalfn
+-- the aggregates run in parallel (a combine function); template_profile's state is
+-- a tdprofile, not internal, so Citus can split it across workers too (a state of
+-- type internal needs serialize and deserialize functions, and Citus pulls the rows)
+SELECT aggfnoid::regprocedure, aggtranstype::regtype, aggcombinefn::regprocedure,
+       aggserialfn, aggdeserialfn
 FROM pg_aggregate
 WHERE aggfnoid::regprocedure::text LIKE 'template_profile%'
 ORDER BY 1::text;

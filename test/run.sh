@@ -179,6 +179,7 @@ else skip pgtap "no test/pgtap/*.sql"; fi
 
 # ---- sharded: two more clusters as postgres_fdw shards of the coordinator (test/shard.sh)
 suite shard bash test/shard.sh
+if bash test/citus/build.sh --where >/dev/null; then suite citus bash test/citus.sh; else result citus SKIP 0 "no Citus source (../shared/vendor/citus-*.tar.xz; test/citus/build.sh)"; fi
 suite upgrade bash test/upgrade.sh
 suite scaling bash test/scaling.sh
 suite explain bash test/explain.sh

@@ -55,14 +55,26 @@ COMMENT ON CAST (bytea AS tdprofile) IS
 ---------------------------------------------------------------------------
 -- aggregates template_profile(html) and template_profile_union(tdprofile)
 ---------------------------------------------------------------------------
-CREATE FUNCTION template_profile_transfn(internal, text) RETURNS internal
-	AS 'MODULE_PATHNAME', 'template_profile_transfn_text' LANGUAGE C STABLE PARALLEL SAFE COST 1000;
-COMMENT ON FUNCTION template_profile_transfn(internal, text) IS
+-- template_profile's transition state is a tdprofile (in memory an expanded object,
+-- flat it is the state form with page keys), not internal: Citus splits only
+-- aggregates whose transition type is a real type into worker partials and a
+-- coordinator combine (src/pg/site/profile_agg.c).
+CREATE FUNCTION template_profile_transfn(tdprofile, text) RETURNS tdprofile
+	AS 'MODULE_PATHNAME', 'template_profile_state_transfn_text' LANGUAGE C STABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION template_profile_transfn(tdprofile, text) IS
 	'template_profile transition: parses one page and counts its distinct fingerprints';
-CREATE FUNCTION template_profile_transfn(internal, bytea) RETURNS internal
-	AS 'MODULE_PATHNAME', 'template_profile_transfn_bytea' LANGUAGE C STABLE PARALLEL SAFE COST 1000;
-COMMENT ON FUNCTION template_profile_transfn(internal, bytea) IS
+CREATE FUNCTION template_profile_transfn(tdprofile, bytea) RETURNS tdprofile
+	AS 'MODULE_PATHNAME', 'template_profile_state_transfn_bytea' LANGUAGE C STABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION template_profile_transfn(tdprofile, bytea) IS
 	'template_profile transition: parses one page (charset from BOM or <meta>, else windows-1252) and counts its distinct fingerprints';
+CREATE FUNCTION template_profile_combinefn(tdprofile, tdprofile) RETURNS tdprofile
+	AS 'MODULE_PATHNAME', 'template_profile_state_combinefn' LANGUAGE C STABLE PARALLEL SAFE COST 100;
+COMMENT ON FUNCTION template_profile_combinefn(tdprofile, tdprofile) IS
+	'template_profile combine: merges a partial profile (state form, with page keys; from a parallel worker or a Citus worker) into the state';
+CREATE FUNCTION template_profile_finalfn(tdprofile) RETURNS tdprofile
+	AS 'MODULE_PATHNAME', 'template_profile_state_finalfn' LANGUAGE C STABLE PARALLEL SAFE;
+COMMENT ON FUNCTION template_profile_finalfn(tdprofile) IS
+	'template_profile final: the stored profile (without the page keys of the state)';
 CREATE FUNCTION template_profile_union_transfn(internal, tdprofile) RETURNS internal
 	AS 'MODULE_PATHNAME' LANGUAGE C STABLE PARALLEL SAFE COST 100;
 COMMENT ON FUNCTION template_profile_union_transfn(internal, tdprofile) IS
@@ -86,10 +98,8 @@ COMMENT ON FUNCTION template_profile_finalfn(internal) IS
 
 CREATE AGGREGATE template_profile(html text) (
 	SFUNC = template_profile_transfn,
-	STYPE = internal,
+	STYPE = tdprofile,
 	COMBINEFUNC = template_profile_combinefn,
-	SERIALFUNC = template_profile_serialfn,
-	DESERIALFUNC = template_profile_deserialfn,
 	FINALFUNC = template_profile_finalfn,
 	PARALLEL = SAFE
 );
@@ -97,10 +107,8 @@ COMMENT ON AGGREGATE template_profile(text) IS
 	'Site profile of the pages aggregated: on how many pages each DOM subtree occurs (exact duplicate pages counted once; NULL pages skipped; no pages gives NULL)';
 CREATE AGGREGATE template_profile(html bytea) (
 	SFUNC = template_profile_transfn,
-	STYPE = internal,
+	STYPE = tdprofile,
 	COMBINEFUNC = template_profile_combinefn,
-	SERIALFUNC = template_profile_serialfn,
-	DESERIALFUNC = template_profile_deserialfn,
 	FINALFUNC = template_profile_finalfn,
 	PARALLEL = SAFE
 );
@@ -172,21 +180,19 @@ COMMENT ON FUNCTION template_nodes(bytea, tdprofile, float8) IS
 -- 'chunk' (table text chunks, src/core/site/chunk.h).  A second argument, not a
 -- DEFAULT or a named one: PostgreSQL allows neither in plain aggregates.
 -- Exact duplicate pages are counted once by either form (src/core/site/profile.h).
-CREATE FUNCTION template_profile_transfn(internal, text, text) RETURNS internal
-	AS 'MODULE_PATHNAME', 'template_profile_transfn_text' LANGUAGE C STABLE PARALLEL SAFE COST 1000;
-COMMENT ON FUNCTION template_profile_transfn(internal, text, text) IS
+CREATE FUNCTION template_profile_transfn(tdprofile, text, text) RETURNS tdprofile
+	AS 'MODULE_PATHNAME', 'template_profile_state_transfn_text' LANGUAGE C STABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION template_profile_transfn(tdprofile, text, text) IS
 	'template_profile transition with a unit: parses one page and counts its distinct node or chunk fingerprints, exact duplicate pages once';
-CREATE FUNCTION template_profile_transfn(internal, bytea, text) RETURNS internal
-	AS 'MODULE_PATHNAME', 'template_profile_transfn_bytea' LANGUAGE C STABLE PARALLEL SAFE COST 1000;
-COMMENT ON FUNCTION template_profile_transfn(internal, bytea, text) IS
+CREATE FUNCTION template_profile_transfn(tdprofile, bytea, text) RETURNS tdprofile
+	AS 'MODULE_PATHNAME', 'template_profile_state_transfn_bytea' LANGUAGE C STABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION template_profile_transfn(tdprofile, bytea, text) IS
 	'template_profile transition with a unit for raw page bytes (charset from BOM or <meta>, else windows-1252)';
 
 CREATE AGGREGATE template_profile(html text, unit text) (
 	SFUNC = template_profile_transfn,
-	STYPE = internal,
+	STYPE = tdprofile,
 	COMBINEFUNC = template_profile_combinefn,
-	SERIALFUNC = template_profile_serialfn,
-	DESERIALFUNC = template_profile_deserialfn,
 	FINALFUNC = template_profile_finalfn,
 	PARALLEL = SAFE
 );
@@ -194,10 +200,8 @@ COMMENT ON AGGREGATE template_profile(text, text) IS
 	'Site profile with a unit: ''node'' (DOM subtrees, as template_profile(html)) or ''chunk'' (table text chunks: text between table or image-map tags); exact duplicate pages counted once';
 CREATE AGGREGATE template_profile(html bytea, unit text) (
 	SFUNC = template_profile_transfn,
-	STYPE = internal,
+	STYPE = tdprofile,
 	COMBINEFUNC = template_profile_combinefn,
-	SERIALFUNC = template_profile_serialfn,
-	DESERIALFUNC = template_profile_deserialfn,
 	FINALFUNC = template_profile_finalfn,
 	PARALLEL = SAFE
 );

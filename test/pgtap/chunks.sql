@@ -13,9 +13,9 @@ SELECT has_function('template_chunks', ARRAY['text', 'tdprofile', 'double precis
 SELECT has_function('template_chunks', ARRAY['bytea', 'tdprofile', 'double precision']);
 SELECT volatility_is('template_chunks', ARRAY['text', 'tdprofile', 'double precision'], 'immutable');
 SELECT is_strict('template_chunks', ARRAY['text', 'tdprofile', 'double precision']);
-SELECT is((SELECT aggcombinefn::text FROM pg_aggregate
+SELECT is((SELECT aggcombinefn::regprocedure::text FROM pg_aggregate
            WHERE aggfnoid = 'template_profile(text, text)'::regprocedure),
-          'template_profile_combinefn', 'the unit form runs in parallel (combine function)');
+          'template_profile_combinefn(tdprofile,tdprofile)', 'the unit form runs in parallel (combine function)');
 SELECT isnt_empty($$SELECT 1 FROM pg_proc WHERE oid = 'template_profile(text, text)'::regprocedure
                    AND proparallel = 's'$$, 'the unit form is parallel safe');
 

@@ -40,7 +40,7 @@ SELECT volatility_is('strip_template', ARRAY['text', 'tdprofile', 'double precis
 SELECT volatility_is('strip_template_html', ARRAY['text', 'tdprofile', 'double precision'], 'immutable');
 SELECT volatility_is('template_nodes', ARRAY['text', 'tdprofile', 'double precision'], 'immutable');
 SELECT volatility_is('profile_info', ARRAY['tdprofile'], 'immutable');
-SELECT volatility_is('template_profile_transfn', ARRAY['internal', 'text'], 'stable');
+SELECT volatility_is('template_profile_transfn', ARRAY['tdprofile', 'text'], 'stable');
 SELECT volatility_is('template_profile_union_transfn', ARRAY['internal', 'tdprofile'], 'stable');
 
 -- NULL in, NULL out
@@ -48,8 +48,8 @@ SELECT is_strict('html_text', ARRAY['text']);
 SELECT is_strict('strip_template', ARRAY['text', 'tdprofile', 'double precision']);
 SELECT is_strict('template_nodes', ARRAY['text', 'tdprofile', 'double precision']);
 SELECT is_strict('profile_info', ARRAY['tdprofile']);
--- the transition functions skip NULL pages themselves (not strict: internal state)
-SELECT isnt_strict('template_profile_transfn', ARRAY['internal', 'text']);
+-- the transition functions skip NULL pages themselves (not strict: the state starts NULL)
+SELECT isnt_strict('template_profile_transfn', ARRAY['tdprofile', 'text']);
 
 -- every function of the extension is PARALLEL SAFE, but those that read a crawl table
 -- by name (menu_pages, strip_menu, menu_template: a temporary table is not visible to parallel workers)

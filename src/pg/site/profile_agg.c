@@ -10,12 +10,25 @@
  * Partial aggregation ships states in the state form of the serialized
  * format (with the page keys, so the combine step tallies the duplicates
  * that different workers counted); the final tdprofile has no keys.
+ *
+ * template_profile's transition type is tdprofile itself, not internal: Citus
+ * splits an aggregate into worker partials and a coordinator combine only when
+ * its transition type is a real type with a text form (worker_partial_agg and
+ * coord_combine_agg in Citus ship it through the type's output and input
+ * functions); internal is a pseudo-type, so Citus would pull every page to
+ * the coordinator.  In memory the state is an expanded object (utils/
+ * expandeddatum.h) wrapping the same profile_state: the executor (and Citus)
+ * keep a read-write expanded state in place between rows instead of copying
+ * it, and flatten it to the state form (a valid tdprofile, with page keys)
+ * only when it crosses a process or a node.  template_profile_union keeps the
+ * internal state with serialize/deserialize functions.
  */
 #include "pg/base/glue.h"
 
 #include "site/chunk.h"
 #include "site/fingerprint.h"
 #include "utils/builtins.h"
+#include "utils/expandeddatum.h"
 #include "utils/memutils.h"
 
 PG_FUNCTION_INFO_V1(template_profile_transfn_text);
@@ -25,6 +38,10 @@ PG_FUNCTION_INFO_V1(template_profile_combinefn);
 PG_FUNCTION_INFO_V1(template_profile_serialfn);
 PG_FUNCTION_INFO_V1(template_profile_deserialfn);
 PG_FUNCTION_INFO_V1(template_profile_finalfn);
+PG_FUNCTION_INFO_V1(template_profile_state_transfn_text);
+PG_FUNCTION_INFO_V1(template_profile_state_transfn_bytea);
+PG_FUNCTION_INFO_V1(template_profile_state_combinefn);
+PG_FUNCTION_INFO_V1(template_profile_state_finalfn);
 
 typedef struct profile_state
 {
@@ -122,6 +139,7 @@ add_page(profile_state *state, FunctionCallInfo fcinfo, bool is_bytea)
 	int			counted;
 
 	td_pg_env_init(&env, scratch);
+	state->rows++;
 	tree = td_pg_parse_row(&env, fcinfo, 1, is_bytea, true, state->rows);
 	if (tree == NULL)
 	{
@@ -208,7 +226,6 @@ profile_transfn(FunctionCallInfo fcinfo, bool is_bytea)
 	}
 	if (state == NULL)
 		state = state_create(aggcxt, unit);
-	state->rows++;
 	add_page(state, fcinfo, is_bytea);
 	PG_RETURN_POINTER(state);
 }
@@ -320,4 +337,222 @@ template_profile_finalfn(PG_FUNCTION_ARGS)
 	if (PG_ARGISNULL(0))
 		PG_RETURN_NULL();
 	PG_RETURN_BYTEA_P(state_serialize((profile_state *) PG_GETARG_POINTER(0), false));
+}
+
+/* ------------------------------------------------------------------------
+ * template_profile with a tdprofile transition state (an expanded object)
+ * ------------------------------------------------------------------------ */
+
+typedef struct profile_eoh
+{
+	ExpandedObjectHeader hdr;
+	profile_state *state;		/* in hdr.eoh_context */
+	bytea	   *flat;			/* the state form, cached by get_flat_size */
+} profile_eoh;
+
+static Size profile_eoh_flat_size(ExpandedObjectHeader *eohptr);
+static void profile_eoh_flatten(ExpandedObjectHeader *eohptr, void *result, Size size);
+
+static const ExpandedObjectMethods profile_eoh_methods = {
+	profile_eoh_flat_size,
+	profile_eoh_flatten
+};
+
+static Size
+profile_eoh_flat_size(ExpandedObjectHeader *eohptr)
+{
+	profile_eoh *e = (profile_eoh *) eohptr;
+
+	if (e->flat == NULL)
+	{
+		MemoryContext old = MemoryContextSwitchTo(e->hdr.eoh_context);
+
+		e->flat = state_serialize(e->state, true);
+		MemoryContextSwitchTo(old);
+	}
+	return VARSIZE(e->flat);
+}
+
+static void
+profile_eoh_flatten(ExpandedObjectHeader *eohptr, void *result, Size size)
+{
+	profile_eoh *e = (profile_eoh *) eohptr;
+
+	Assert(e->flat != NULL && VARSIZE(e->flat) == size);
+	memcpy(result, e->flat, size);
+}
+
+/* A new expanded state in its own context under parent (the aggregate's). */
+static profile_eoh *
+eoh_new(MemoryContext parent)
+{
+	MemoryContext cxt = AllocSetContextCreate(parent, "templatedet profile state",
+											  ALLOCSET_DEFAULT_SIZES);
+	profile_eoh *e = MemoryContextAllocZero(cxt, sizeof(profile_eoh));
+
+	EOH_init_header(&e->hdr, &profile_eoh_methods, cxt);
+	return e;
+}
+
+/* The profile_eoh behind d if d points to one (read-write or read-only), else NULL. */
+static profile_eoh *
+eoh_of(Datum d)
+{
+	ExpandedObjectHeader *h;
+
+	if (!VARATT_IS_EXTERNAL_EXPANDED(DatumGetPointer(d)))
+		return NULL;
+	h = DatumGetEOHP(d);
+	return h->eoh_methods == &profile_eoh_methods ? (profile_eoh *) h : NULL;
+}
+
+/* A new expanded state in parent loaded from a flat tdprofile (the state form). */
+static profile_eoh *
+eoh_from_flat(MemoryContext parent, Datum d)
+{
+	bytea	   *b = DatumGetByteaPP(d);
+	profile_eoh *e = eoh_new(parent);
+
+	e->state = state_from_bytes(e->hdr.eoh_context, VARDATA_ANY(b), VARSIZE_ANY_EXHDR(b));
+	return e;
+}
+
+/*
+ * Argument i as a state the caller may change: a read-write expanded state
+ * is the aggregate's own and is changed in place; anything else (NULL: no
+ * state yet; a flat tdprofile, e.g. a partial from another node) gives a new
+ * state in aggcxt, or NULL for NULL.  The old flat form is dropped.
+ */
+static profile_eoh *
+eoh_arg_rw(FunctionCallInfo fcinfo, int i, MemoryContext aggcxt)
+{
+	Datum		d;
+	profile_eoh *e;
+
+	if (PG_ARGISNULL(i))
+		return NULL;
+	d = PG_GETARG_DATUM(i);
+	e = eoh_of(d);
+	if (e == NULL || !VARATT_IS_EXTERNAL_EXPANDED_RW(DatumGetPointer(d)))
+		e = eoh_from_flat(aggcxt, d);	/* flattens a read-only expanded one */
+	if (e->flat != NULL)
+	{
+		pfree(e->flat);
+		e->flat = NULL;
+	}
+	return e;
+}
+
+static void
+check_same_unit(const profile_state *a, const profile_state *b)
+{
+	if (a->unit != b->unit)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("profile unit must be the same for every row of a template_profile")));
+}
+
+#define EOH_RETURN(e) PG_RETURN_DATUM(EOHPGetRWDatum(&(e)->hdr))
+
+static Datum
+profile_state_transfn(FunctionCallInfo fcinfo, bool is_bytea)
+{
+	MemoryContext aggcxt = agg_context(fcinfo, "template_profile_transfn");
+	uint8_t		unit = unit_arg(fcinfo);
+	profile_eoh *e;
+
+	if (PG_ARGISNULL(1))
+	{
+		if (PG_ARGISNULL(0))
+			PG_RETURN_NULL();
+		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+	}
+	e = eoh_arg_rw(fcinfo, 0, aggcxt);
+	if (e != NULL && e->state->unit != unit)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("profile unit must be the same for every row of a template_profile")));
+	if (e == NULL)
+	{
+		e = eoh_new(aggcxt);
+		e->state = state_create(e->hdr.eoh_context, unit);
+	}
+	add_page(e->state, fcinfo, is_bytea);
+	EOH_RETURN(e);
+}
+
+Datum
+template_profile_state_transfn_text(PG_FUNCTION_ARGS)
+{
+	return profile_state_transfn(fcinfo, false);
+}
+
+Datum
+template_profile_state_transfn_bytea(PG_FUNCTION_ARGS)
+{
+	return profile_state_transfn(fcinfo, true);
+}
+
+/*
+ * s1 += s2.  s2 is a flat state form from another process or node (a
+ * parallel worker through a tuple queue; a Citus worker through the text
+ * form), or an expanded state: only read.
+ */
+Datum
+template_profile_state_combinefn(PG_FUNCTION_ARGS)
+{
+	MemoryContext aggcxt = agg_context(fcinfo, "template_profile_combinefn");
+	profile_eoh *e;
+	profile_eoh *other;
+
+	if (PG_ARGISNULL(1))
+	{
+		if (PG_ARGISNULL(0))
+			PG_RETURN_NULL();
+		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+	}
+	e = eoh_arg_rw(fcinfo, 0, aggcxt);
+	other = eoh_of(PG_GETARG_DATUM(1));
+	if (e == NULL)
+	{
+		/* the first partial: taken over as it is */
+		EOH_RETURN(eoh_from_flat(aggcxt, PG_GETARG_DATUM(1)));
+	}
+	if (other != NULL)
+	{
+		check_same_unit(e->state, other->state);
+		state_merge(e->state, other->state);
+	}
+	else
+	{
+		MemoryContext scratch = td_pg_scratch_context("templatedet combine");
+		bytea	   *b = PG_GETARG_BYTEA_PP(1);
+		profile_state *s2 = state_from_bytes(scratch, VARDATA_ANY(b), VARSIZE_ANY_EXHDR(b));
+
+		check_same_unit(e->state, s2);
+		state_merge(e->state, s2);
+		MemoryContextDelete(scratch);
+	}
+	EOH_RETURN(e);
+}
+
+/* The stored tdprofile (no page keys); the state is only read. */
+Datum
+template_profile_state_finalfn(PG_FUNCTION_ARGS)
+{
+	profile_eoh *e;
+
+	if (PG_ARGISNULL(0))
+		PG_RETURN_NULL();
+	e = eoh_of(PG_GETARG_DATUM(0));
+	if (e != NULL)
+		PG_RETURN_BYTEA_P(state_serialize(e->state, false));
+	else
+	{
+		bytea	   *b = PG_GETARG_BYTEA_PP(0);
+		profile_state *s = state_from_bytes(CurrentMemoryContext, VARDATA_ANY(b),
+											VARSIZE_ANY_EXHDR(b));
+
+		PG_RETURN_BYTEA_P(state_serialize(s, false));
+	}
 }
