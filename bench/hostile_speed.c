@@ -7,7 +7,7 @@
  * tests do not time, this bench does.
  *
  * build: cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Isrc/core $(xml2-config --cflags) \
- *        -o build/bench/hostile_speed bench/hostile_speed.c src/core/*/*.c $(xml2-config --libs) -lm
+ *        -o build/bench/hostile_speed bench/hostile_speed.c $(find src/core -name "*.c") $(xml2-config --libs) -lm
  * run:   build/bench/hostile_speed [ROUNDS]   (default 5; best of the rounds)
  */
 #include <stdio.h>
