@@ -304,6 +304,88 @@ value_bits(const char *v, size_t len)
 	return bits;
 }
 
+#if defined(TD_EXP_HASH) || defined(TD_EXP_REP)
+/* Experiment features (features.h, TD_EXP_*) of element i into row x. */
+static uint64_t
+exp_shape(const td_tree *t, uint32_t i)
+{
+	uint32_t	cl = 0;
+	const char *c = td_node_attr(t, i, "class", &cl);
+	uint64_t	h = 1469598103934665603ULL ^ t->nodes[i].tag;
+
+	for (uint32_t k = 0; c && k < cl; k++)
+		h = (h ^ (unsigned char) c[k]) * 1099511628211ULL;
+	return h;
+}
+
+static void
+exp_fill(const td_tree *t, uint32_t i, float *x)
+{
+#ifdef TD_EXP_HASH
+	for (uint32_t k = 0; k < t->nodes[i].attr_count; k++)
+	{
+		const td_attr *at = &t->attrs[t->nodes[i].attr_first + k];
+		const char *name = t->strings + at->name_off,
+				   *v = t->strings + at->value_off;
+		uint64_t	h = 1469598103934665603ULL;
+		size_t		tl = 0;
+
+		if (!((at->name_len == 2 && memcmp(name, "id", 2) == 0) ||
+			  (at->name_len == 5 && memcmp(name, "class", 5) == 0)))
+			continue;
+		for (size_t q = 0; q <= at->value_len; q++)
+		{
+			unsigned char c = q < at->value_len ? (unsigned char) v[q] : 0;
+
+			if (!is_alnum(c))
+			{
+				if (tl >= 3)
+					x[TD_FEAT_TOKH_0 + (int) (h % 16)] = 1;
+				h = 1469598103934665603ULL;
+				tl = 0;
+				continue;
+			}
+			h = (h ^ ((c >= 'A' && c <= 'Z') ? c + 32 : c)) * 1099511628211ULL;
+			tl++;
+		}
+	}
+#endif
+#ifdef TD_EXP_REP
+	{
+		uint32_t	p = t->nodes[i].parent;
+		uint64_t	me = exp_shape(t, i);
+		int			sib = 0,
+					kids = 0;
+
+		if (p != TD_NONE)
+			for (uint32_t c = t->nodes[p].first_child; c != TD_NONE; c = t->nodes[c].next_sibling)
+				if (c != i && t->nodes[c].kind == TD_ELEM && exp_shape(t, c) == me)
+					sib++;
+		/* the largest same-shape group of children: first 64 children compared pairwise */
+		{
+			uint64_t	sh[64];
+			int			n = 0;
+
+			for (uint32_t c = t->nodes[i].first_child; c != TD_NONE && n < 64; c = t->nodes[c].next_sibling)
+				if (t->nodes[c].kind == TD_ELEM)
+					sh[n++] = exp_shape(t, c);
+			for (int a = 0; a < n; a++)
+			{
+				int			same = 0;
+
+				for (int b = 0; b < n; b++)
+					same += sh[b] == sh[a];
+				if (same > kids)
+					kids = same;
+			}
+		}
+		x[TD_FEAT_REP_SIB] = log1p((double) sib);
+		x[TD_FEAT_REP_KIDS] = log1p((double) (kids > 1 ? kids : 0));
+	}
+#endif
+}
+#endif
+
 /* ---- links ---------------------------------------------------------------- */
 
 static inline int
@@ -516,9 +598,22 @@ own_counts(const td_tree *t, const char *host, size_t host_len,
 		}
 		if (is_media(n->tag))
 			ai->media = 1;
+#ifdef TD_EXP_TMPL_SHARE
+		/*
+		 * Experiment (issue 12, bench/README.md "wcxb-dev"): an element holding
+		 * at least TD_EXP_TMPL_SHARE of the page's visible text does not make
+		 * a template area ("has-sidebar" page wrappers, Elementor's
+		 * "elementor-widget" blocks around whole sections).
+		 */
+		if ((n->tag == TD_TAG_NAV || n->tag == TD_TAG_HEADER || n->tag == TD_TAG_FOOTER ||
+			 n->tag == TD_TAG_ASIDE || (ai->tok & TEMPLATE_TOKS)) &&
+			vis[i] < TD_EXP_TMPL_SHARE * vis[0])
+			ai->in_tmpl = 1;
+#else
 		if (n->tag == TD_TAG_NAV || n->tag == TD_TAG_HEADER || n->tag == TD_TAG_FOOTER ||
 			n->tag == TD_TAG_ASIDE || (ai->tok & TEMPLATE_TOKS))
 			ai->in_tmpl = 1;
+#endif
 		if (n->tag == TD_TAG_ARTICLE || n->tag == TD_TAG_MAIN ||
 			(ai->tok & TOK_BIT(TD_FEAT_TOK_CONTENT)))
 			ai->in_content = 1;
@@ -679,6 +774,9 @@ td_compute_features(const td_tree *tree, const char *base_url, size_t base_len,
 			fill_row(tree, i, &a[i], vis[i], run, total, max_depth, f->area[i],
 					 f->x + (size_t) i * TD_N_FEATURES);
 			fill_main(tree, i, top, vis, cand, f->x + (size_t) i * TD_N_FEATURES);
+#if defined(TD_EXP_HASH) || defined(TD_EXP_REP)
+			exp_fill(tree, i, f->x + (size_t) i * TD_N_FEATURES);
+#endif
 		}
 		if (nd->kind == TD_TEXT)
 			run += vis[i];

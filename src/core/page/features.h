@@ -143,7 +143,32 @@
 	X(TOK_LOGIN, "tok_login") X(TOK_SEARCH, "tok_search") X(TOK_CONTENT, "tok_content") \
 	X(IN_TEMPLATE_AREA, "in_template_area") X(IN_CONTENT_AREA, "in_content_area") \
 	X(IN_MAIN, "in_main") X(HAS_MAIN, "has_main") X(MAIN_SHARE, "main_share") \
-	X(REL_SCORE, "rel_score")
+	X(REL_SCORE, "rel_score") TD_EXP_FEATURES(X)
+
+/*
+ * Experiments (issue 12; bench/README.md, "wcxb-dev"), off in every build of
+ * the extension: compiled into the bench harness only, with a stub in place
+ * of default_model.c (the built-in model has the 52 features above).
+ *   TD_EXP_REP   rep_sib   ln(1 + element siblings of the same tag and class)
+ *                rep_kids  ln(1 + the largest group of same-shape element children)
+ *   TD_EXP_HASH  tokh_0..15  1 when a token of the element's own id or class
+ *                hashes (FNV-1a mod 16) to that bucket
+ */
+#ifdef TD_EXP_REP
+#define TD_EXP_REP_FEATURES(X) X(REP_SIB, "rep_sib") X(REP_KIDS, "rep_kids")
+#else
+#define TD_EXP_REP_FEATURES(X)
+#endif
+#ifdef TD_EXP_HASH
+#define TD_EXP_HASH_FEATURES(X) \
+	X(TOKH_0, "tokh_0") X(TOKH_1, "tokh_1") X(TOKH_2, "tokh_2") X(TOKH_3, "tokh_3") \
+	X(TOKH_4, "tokh_4") X(TOKH_5, "tokh_5") X(TOKH_6, "tokh_6") X(TOKH_7, "tokh_7") \
+	X(TOKH_8, "tokh_8") X(TOKH_9, "tokh_9") X(TOKH_10, "tokh_10") X(TOKH_11, "tokh_11") \
+	X(TOKH_12, "tokh_12") X(TOKH_13, "tokh_13") X(TOKH_14, "tokh_14") X(TOKH_15, "tokh_15")
+#else
+#define TD_EXP_HASH_FEATURES(X)
+#endif
+#define TD_EXP_FEATURES(X) TD_EXP_REP_FEATURES(X) TD_EXP_HASH_FEATURES(X)
 
 enum td_feature_id
 {
