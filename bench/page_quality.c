@@ -101,6 +101,52 @@ static int	n_pages,
 			cap_pages;
 static double t_parse;
 
+/*
+ * TD_NOSCRIPT=1 (experiment, issue 12): when the text inside <noscript>
+ * elements outweighs the visible text of the rest of the page (Discourse
+ * forums serve their posts that way), noscript is rendered: its flags are
+ * cleared and its subtree is no longer inside a hidden element.
+ */
+static void
+show_noscript(td_tree *t)
+{
+	double		inside = 0,
+				outside = 0;
+	uint8_t    *in_ns = calloc(t->n_nodes ? t->n_nodes : 1, 1);
+
+	for (uint32_t i = 1; i < t->n_nodes; i++)
+	{
+		td_node    *nd = &t->nodes[i];
+
+		in_ns[i] = in_ns[nd->parent] || (nd->kind == TD_ELEM && nd->tag == TD_TAG_NOSCRIPT);
+		if (nd->kind != TD_TEXT)
+			continue;
+		if (in_ns[i])
+			inside += nd->str_len;
+		else if (!(nd->flags & TD_F_INHIDDEN))
+			outside += nd->str_len;
+	}
+	if (inside > outside)
+	{
+		uint8_t    *hid = calloc(t->n_nodes, 1);	/* inside a hidden element other than noscript */
+
+		for (uint32_t i = 1; i < t->n_nodes; i++)
+		{
+			td_node    *nd = &t->nodes[i];
+			const td_node *pa = &t->nodes[nd->parent];
+
+			if (nd->kind == TD_ELEM && nd->tag == TD_TAG_NOSCRIPT)
+				nd->flags &= ~TD_F_HIDDEN;
+			hid[i] = hid[nd->parent] || (nd->parent > 0 && (pa->flags & TD_F_HIDDEN)) ||
+				(nd->parent == 0 && 0);
+			if (in_ns[i] && !hid[i])
+				nd->flags &= ~TD_F_INHIDDEN;
+		}
+		free(hid);
+	}
+	free(in_ns);
+}
+
 static td_tree *
 parse_file(const char *path)
 {
@@ -112,6 +158,8 @@ parse_file(const char *path)
 	if (!html)
 		return NULL;
 	t = bench_parse_bytes(&env, html, len, path);
+	if (t && getenv("TD_NOSCRIPT") && atoi(getenv("TD_NOSCRIPT")))
+		show_noscript(t);
 	t_parse += bench_now() - t0;
 	free(html);
 	return t;
@@ -1387,13 +1435,38 @@ trained:
 			write_text(out, "smooth", pg->rel, pg->tree, s);
 			free(s);
 			no_profile_variants(out, pg, &model);
+			if (getenv("TD_ORACLE"))
+			{
+				/* the gold labels themselves as drops: the ceiling of element-level decisions */
+				uint8_t    *g;
+
+				snprintf(path, sizeof(path), "%s/%s.txt", dataset, pg->rel);
+				if ((g = gold_labels(pg->tree, path)))
+				{
+					/* a subtree goes only when no node in it is labelled content */
+					for (uint32_t q = pg->tree->n_nodes; q-- > 1;)
+						if (!g[q])
+							g[pg->tree->nodes[q].parent] = 0;
+					write_text(out, "oracle", pg->rel, pg->tree, g);
+					free(g);
+				}
+			}
+			if (co && getenv("TD_CAUSES_FOLD"))
+			{
+				/* causes under the fold's model instead of the built-in one */
+				if (td_page_level(pg->tree, &model, &popts, &pm) != TD_OK)
+					exit(1);
+				snprintf(path, sizeof(path), "%s/%s.txt", dataset, pg->rel);
+				causes(co, pg, types[i - first], path, &pm, pm.drop, popts.threshold);
+				td_page_marks_free(pg->tree, &pm);
+			}
 			if (!td_default_model())
 				continue;		/* a build with experiment features (stub_default_model.c) */
 			if (td_page_level(pg->tree, NULL, &popts, &pm) != TD_OK)
 				exit(1);
 			write_text(out, "builtin", pg->rel, pg->tree, pm.drop);
 			write_text(out, "all", pg->rel, pg->tree, NULL);
-			if (co)
+			if (co && !getenv("TD_CAUSES_FOLD"))
 			{
 				snprintf(path, sizeof(path), "%s/%s.txt", dataset, pg->rel);
 				causes(co, pg, types[i - first], path, &pm, pm.drop, popts.threshold);
@@ -1412,9 +1485,9 @@ trained:
 		fprintf(stderr, "\n");
 	}
 	{
-		const char *v[] = {"all", "builtin", "smooth", "fb", "region", "fbregion"};
+		const char *v[] = {"all", "builtin", "smooth", "fb", "region", "fbregion", "oracle"};
 
-		for (int j = 0; j < 6; j++)
+		for (int j = 0; j < (getenv("TD_ORACLE") ? 7 : 6); j++)
 		{
 			char		cmd[16384];
 
