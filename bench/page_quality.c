@@ -580,6 +580,30 @@ no_profile_variants(const char *out, const page *pg, const td_logreg *m)
 	td_page_marks_free(pg->tree, &tm);
 }
 
+/*
+ * TD_GOLD_TYPES=article,documentation (experiment): only pages of those
+ * WCXB page types (manifest column 3) train, in kfold and TD_GOLD_TRAIN.
+ */
+static int
+type_trains(const char *type)
+{
+	const char *want = getenv("TD_GOLD_TYPES");
+	size_t		n = strlen(type);
+
+	if (!want || !*want)
+		return 1;
+	for (const char *p = want; p && *p;)
+	{
+		const char *e = strchr(p, ',');
+		size_t		l = e ? (size_t) (e - p) : strlen(p);
+
+		if (l == n && strncmp(p, type, n) == 0)
+			return 1;
+		p = e ? e + 1 : NULL;
+	}
+	return 0;
+}
+
 /* Whether a manifest's header line names a "split" column. */
 static int
 has_split(const char *header)
@@ -623,6 +647,14 @@ load_gold_train_one(const char *dataset)
 		}
 		if (!all && strcmp(sp, "train") != 0)
 			continue;
+		if (all)
+		{
+			char		ty[64];
+
+			column(line, 2, ty, sizeof(ty));
+			if (!type_trains(ty))
+				continue;
+		}
 		snprintf(path, sizeof(path), "%s/%s.html", dataset, id);
 		if (!(t = parse_file(path)))
 			continue;
@@ -1363,7 +1395,7 @@ run_kfold(const char *dataset, const char *out, const char *sites)
 		fold_n[p->group]++;
 		types[n_pages - 1 - first] = strdup(type);
 		snprintf(path, sizeof(path), "%s/%s.txt", dataset, id);
-		if (train_gold)
+		if (train_gold && type_trains(type))
 			p->site_drop = p->train_drop = gold_labels(t, path);
 		if (!getcwd(cwd, sizeof(cwd)))
 			exit(1);
