@@ -781,6 +781,55 @@ td_compute_features(const td_tree *tree, const char *base_url, size_t base_len,
 		if (nd->kind == TD_TEXT)
 			run += vis[i];
 	}
+#ifdef TD_EXP_CTX
+	{
+		/* page context (features.h, TD_EXP_CTX) and its products */
+		double		mainv = 0,
+					comm = 0,
+					c[3];
+		uint8_t    *cm = td_alloc(env, n ? n : 1);
+
+		if (!cm)
+		{
+			st = td_fail(env, TD_ENOMEM, "out of memory");
+			goto done;
+		}
+		for (uint32_t i = 0; i < n; i++)
+		{
+			const td_node *nd = &tree->nodes[i];
+
+			cm[i] = (i > 0 && cm[nd->parent]) ||
+				(nd->kind == TD_ELEM && (a[i].tok & TOK_BIT(TD_FEAT_TOK_COMMENT)));
+			if (nd->kind == TD_TEXT)
+			{
+				mainv += f->main_region[i] ? vis[i] : 0;
+				comm += cm[i] ? vis[i] : 0;
+			}
+		}
+		td_free(env, cm);
+		c[0] = ratio(mainv, total);
+		c[1] = ratio(comm, total);
+		c[2] = ratio(a[0].a_vis, total);
+		for (uint32_t i = 0; i < n; i++)
+		{
+			float	   *x = f->x + (size_t) i * TD_N_FEATURES;
+
+			if (tree->nodes[i].kind != TD_ELEM)
+				continue;
+			for (int k = 0; k < 3; k++)
+			{
+				int			b = TD_FEAT_CTX_MAIN + 6 * k;
+
+				x[b] = c[k];
+				x[b + 1] = c[k] * x[TD_FEAT_ANCHOR_TEXT];
+				x[b + 2] = c[k] * x[TD_FEAT_IN_TEMPLATE_AREA];
+				x[b + 3] = c[k] * x[TD_FEAT_TOK_COMMENT];
+				x[b + 4] = c[k] * x[TD_FEAT_IN_MAIN];
+				x[b + 5] = c[k] * x[TD_FEAT_PAGE_SHARE];
+			}
+		}
+	}
+#endif
 	st = TD_OK;
 done:
 	td_free(env, vis);

@@ -168,7 +168,21 @@
 #else
 #define TD_EXP_HASH_FEATURES(X)
 #endif
-#define TD_EXP_FEATURES(X) TD_EXP_REP_FEATURES(X) TD_EXP_HASH_FEATURES(X)
+/*
+ *   TD_EXP_CTX   page context c (ctx_main: share of the page's visible text in the
+ *                main region; ctx_comment: under comment-classed elements; ctx_links:
+ *                inside links) and its products with anchor_text, in_template_area,
+ *                tok_comment, in_main, page_share: interactions for a linear model
+ */
+#ifdef TD_EXP_CTX
+#define TD_EXP_CTX_ONE(X, C) X(C, #C) X(C##_ANCHOR, #C "_anchor") X(C##_TMPL, #C "_tmpl") \
+	X(C##_COMMENT, #C "_comment") X(C##_MAIN, #C "_main") X(C##_SHARE, #C "_share")
+#define TD_EXP_CTX_FEATURES(X) TD_EXP_CTX_ONE(X, CTX_MAIN) TD_EXP_CTX_ONE(X, CTX_COMMENT) \
+	TD_EXP_CTX_ONE(X, CTX_LINKS)
+#else
+#define TD_EXP_CTX_FEATURES(X)
+#endif
+#define TD_EXP_FEATURES(X) TD_EXP_REP_FEATURES(X) TD_EXP_HASH_FEATURES(X) TD_EXP_CTX_FEATURES(X)
 
 enum td_feature_id
 {
