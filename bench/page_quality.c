@@ -75,6 +75,7 @@
 #include "corpus.h"
 #include "gold_labels.h"
 #include "page/logreg_json.h"
+#include "page/default_model.h"
 
 static td_env env;
 static td_page_opts popts;
@@ -98,6 +99,52 @@ static int	n_pages,
 			cap_pages;
 static double t_parse;
 
+/*
+ * TD_NOSCRIPT=1 (experiment, issue 12): when the text inside <noscript>
+ * elements outweighs the visible text of the rest of the page (Discourse
+ * forums serve their posts that way), noscript is rendered: its flags are
+ * cleared and its subtree is no longer inside a hidden element.
+ */
+static void
+show_noscript(td_tree *t)
+{
+	double		inside = 0,
+				outside = 0;
+	uint8_t    *in_ns = calloc(t->n_nodes ? t->n_nodes : 1, 1);
+
+	for (uint32_t i = 1; i < t->n_nodes; i++)
+	{
+		td_node    *nd = &t->nodes[i];
+
+		in_ns[i] = in_ns[nd->parent] || (nd->kind == TD_ELEM && nd->tag == TD_TAG_NOSCRIPT);
+		if (nd->kind != TD_TEXT)
+			continue;
+		if (in_ns[i])
+			inside += nd->str_len;
+		else if (!(nd->flags & TD_F_INHIDDEN))
+			outside += nd->str_len;
+	}
+	if (inside > outside)
+	{
+		uint8_t    *hid = calloc(t->n_nodes, 1);	/* inside a hidden element other than noscript */
+
+		for (uint32_t i = 1; i < t->n_nodes; i++)
+		{
+			td_node    *nd = &t->nodes[i];
+			const td_node *pa = &t->nodes[nd->parent];
+
+			if (nd->kind == TD_ELEM && nd->tag == TD_TAG_NOSCRIPT)
+				nd->flags &= ~TD_F_HIDDEN;
+			hid[i] = hid[nd->parent] || (nd->parent > 0 && (pa->flags & TD_F_HIDDEN)) ||
+				(nd->parent == 0 && 0);
+			if (in_ns[i] && !hid[i])
+				nd->flags &= ~TD_F_INHIDDEN;
+		}
+		free(hid);
+	}
+	free(in_ns);
+}
+
 static td_tree *
 parse_file(const char *path)
 {
@@ -109,6 +156,8 @@ parse_file(const char *path)
 	if (!html)
 		return NULL;
 	t = bench_parse_bytes(&env, html, len, path);
+	if (t && getenv("TD_NOSCRIPT") && atoi(getenv("TD_NOSCRIPT")))
+		show_noscript(t);
 	t_parse += bench_now() - t0;
 	free(html);
 	return t;
@@ -297,6 +346,8 @@ fit(td_trainer *tr, td_logreg *m)
 	td_train_opts_default(&o);
 	if (getenv("TD_LAMBDA"))
 		o.lambda = atof(getenv("TD_LAMBDA"));
+	if (getenv("TD_MAXITER"))
+		o.max_iter = atoi(getenv("TD_MAXITER"));
 	if (td_trainer_fit(tr, &o, m, NULL) != TD_OK)
 	{
 		fprintf(stderr, "fit: %s\n", env.errmsg);
@@ -421,8 +472,8 @@ score(const char *gold, const char *out, const char *variant)
 {
 	char		cmd[16384];
 
-	snprintf(cmd, sizeof(cmd), "printf '%%-7s ' %s; /usr/bin/python3 ../shared/eval/score.py %s %s/%s",
-			 variant, gold, out, variant);
+	snprintf(cmd, sizeof(cmd), "printf '%%-7s ' %s; /usr/bin/python3 %s %s %s/%s",
+			 variant, getenv("TD_SCORE") ? getenv("TD_SCORE") : "../shared/eval/score.py", gold, out, variant);
 	fflush(stdout);
 	if (system(cmd) != 0)
 		fprintf(stderr, "score.py failed\n");
@@ -441,20 +492,138 @@ any_page(const page *p, int arg)
 }
 
 static void column(const char *line, int col, char *buf, size_t size);
+static void fallback_drops(const td_tree *t, const td_page_marks *pm, uint8_t *drop);
 
 /*
- * TD_GOLD_TRAIN=DATASET_DIR (sites mode): that dataset's train-split pages,
- * labelled from their gold text (gold_labels), join the training rows of
- * both halves.
+ * Candidate clean_text rules without a profile (issue 12), from one run of
+ * page level with model m: fb (fallback_drops), region (no page-level drop
+ * in the main region, none at all when the region holds under TD_MIN_REGION
+ * of the visible text: td_combine_drops with an empty site), fbregion (both).
  */
 static void
-load_gold_train(const char *dataset)
+no_profile_variants(const char *out, const page *pg, const td_logreg *m)
+{
+	td_page_marks tm;
+	uint8_t    *d = malloc(pg->tree->n_nodes),
+			   *e = malloc(pg->tree->n_nodes),
+			   *z = calloc(pg->tree->n_nodes, 1);
+
+	if (td_page_level(pg->tree, m, &popts, &tm) != TD_OK)
+		exit(1);
+	fallback_drops(pg->tree, &tm, e);
+	write_text(out, "fb", pg->rel, pg->tree, e);
+	if (getenv("TD_STEPS"))
+	{
+		/*
+		 * Drops at each threshold (variants t50, t60... from the smoothed
+		 * scores), region2 (page level dropping nothing of the main region,
+		 * whatever its share), and per page in OUT/stats.tsv: visible
+		 * characters, kept at each threshold, in the main region, kept by
+		 * region2.  For choosing a rule offline (bench/fb_rules.py).
+		 */
+		static const double th[] = {0.5, 0.6, 0.7, 0.8, 0.9, 0.95};
+		uint32_t   *vis = malloc(sizeof(uint32_t) * pg->tree->n_nodes);
+		double		total = 0,
+					kept[6] = {0},
+					reg = 0,
+					kept2 = 0;
+		char		path[8192],
+					name[16];
+		FILE	   *so;
+		const td_tree *t = pg->tree;
+
+		td_visible_lengths(t, vis);
+		for (int q = 0; q < 6; q++)
+		{
+			for (uint32_t i = 0; i < t->n_nodes; i++)
+			{
+				d[i] = i > 0 && (d[t->nodes[i].parent] ||
+								 (t->nodes[i].kind == TD_ELEM && tm.smooth[i] >= th[q]));
+				if (t->nodes[i].kind == TD_TEXT && !d[i])
+					kept[q] += vis[i];
+			}
+			snprintf(name, sizeof(name), "t%02.0f", th[q] * 100);
+			write_text(out, name, pg->rel, t, d);
+		}
+		if (td_combine_drops(t, z, tm.drop, tm.main_region, 0.0, d) != TD_OK)
+			exit(1);
+		write_text(out, "region2", pg->rel, t, d);
+		for (uint32_t i = 0; i < t->n_nodes; i++)
+			if (t->nodes[i].kind == TD_TEXT)
+			{
+				total += vis[i];
+				reg += tm.main_region[i] ? vis[i] : 0;
+				kept2 += d[i] ? 0 : vis[i];
+			}
+		snprintf(path, sizeof(path), "%s/stats.tsv", out);
+		if ((so = fopen(path, "a")))
+		{
+			fprintf(so, "%s\t%.0f", pg->rel, total);
+			for (int q = 0; q < 6; q++)
+				fprintf(so, "\t%.0f", kept[q]);
+			fprintf(so, "\t%.0f\t%.0f\n", reg, kept2);
+			fclose(so);
+		}
+		free(vis);
+	}
+	if (td_combine_drops(pg->tree, z, tm.drop, tm.main_region, min_region, d) != TD_OK)
+		exit(1);
+	write_text(out, "region", pg->rel, pg->tree, d);
+	if (td_combine_drops(pg->tree, z, e, tm.main_region, min_region, d) != TD_OK)
+		exit(1);
+	write_text(out, "fbregion", pg->rel, pg->tree, d);
+	free(d);
+	free(e);
+	free(z);
+	td_page_marks_free(pg->tree, &tm);
+}
+
+/*
+ * TD_GOLD_TYPES=article,documentation (experiment): only pages of those
+ * WCXB page types (manifest column 3) train, in kfold and TD_GOLD_TRAIN.
+ */
+static int
+type_trains(const char *type)
+{
+	const char *want = getenv("TD_GOLD_TYPES");
+	size_t		n = strlen(type);
+
+	if (!want || !*want)
+		return 1;
+	for (const char *p = want; p && *p;)
+	{
+		const char *e = strchr(p, ',');
+		size_t		l = e ? (size_t) (e - p) : strlen(p);
+
+		if (l == n && strncmp(p, type, n) == 0)
+			return 1;
+		p = e ? e + 1 : NULL;
+	}
+	return 0;
+}
+
+/* Whether a manifest's header line names a "split" column. */
+static int
+has_split(const char *header)
+{
+	return strstr(header, "\tsplit") != NULL;
+}
+
+/*
+ * TD_GOLD_TRAIN=DIR[:DIR...] (either mode): each dataset's train-split pages
+ * (every page when its manifest has no split column, as wcxb-dev), labelled
+ * from their gold text (gold_labels), join the training rows (in sites mode
+ * those of both halves).
+ */
+static void
+load_gold_train_one(const char *dataset)
 {
 	char		path[8192],
 				line[65536],
 				id[1024],
 				sp[64];
 	FILE	   *mf;
+	int			all = 0;
 
 	snprintf(path, sizeof(path), "%s/manifest.tsv", dataset);
 	if (!(mf = fopen(path, "r")))
@@ -469,8 +638,21 @@ load_gold_train(const char *dataset)
 
 		column(line, 0, id, sizeof(id));
 		column(line, 7, sp, sizeof(sp));
-		if (strcmp(id, "id") == 0 || strcmp(sp, "train") != 0)
+		if (strcmp(id, "id") == 0)
+		{
+			all = !has_split(line);
 			continue;
+		}
+		if (!all && strcmp(sp, "train") != 0)
+			continue;
+		if (all)
+		{
+			char		ty[64];
+
+			column(line, 2, ty, sizeof(ty));
+			if (!type_trains(ty))
+				continue;
+		}
 		snprintf(path, sizeof(path), "%s/%s.html", dataset, id);
 		if (!(t = parse_file(path)))
 			continue;
@@ -482,6 +664,17 @@ load_gold_train(const char *dataset)
 		p->site_drop = p->train_drop = gold_labels(t, path);
 	}
 	fclose(mf);
+}
+
+static void
+load_gold_train(const char *list)
+{
+	char	   *copy = strdup(list),
+			   *save = NULL;
+
+	for (char *d = strtok_r(copy, ":", &save); d; d = strtok_r(NULL, ":", &save))
+		load_gold_train_one(d);
+	free(copy);
 }
 
 /*
@@ -610,6 +803,7 @@ run_sites(const char *sites, const char *out)
 		write_text(out, "basic", pg->rel, pg->tree, b);
 		write_text(out, "smooth", pg->rel, pg->tree, s);
 		write_text(out, "site", pg->rel, pg->tree, pg->site_drop);
+		no_profile_variants(out, pg, m);
 		/* page-level on what site-level keeps */
 		td_buf_init(&html, &env);
 		td_render_html(pg->tree, pg->site_drop, &html);
@@ -631,9 +825,9 @@ run_sites(const char *sites, const char *out)
 	printf("td_page_level: %d runs in %.2f s (%.0f pages/s; parse alone %.0f pages/s)\n",
 		   n_level, t_level, n_level / t_level, n_pages / t_parse);
 	{
-		const char *v[] = {"all", "basic", "smooth", "site", "or", "orx", "orst", "rem"};
+		const char *v[] = {"all", "basic", "smooth", "site", "or", "orx", "orst", "rem", "fb", "region", "fbregion"};
 
-		for (int k = 0; k < 8; k++)
+		for (int k = 0; k < 11; k++)
 			score(sites, out, v[k]);
 	}
 }
@@ -739,25 +933,19 @@ run_pages(const char *dataset, const char *out, const char *sites)
 
 			n_test++;
 			snprintf(path, sizeof(path), "%s/%s.html", dataset, id);
-			snprintf(dst, sizeof(dst), "%s/%s.html", gold, id);
-			if (path[0] != '/')
+			for (int e = 0; e < 2; e++)
 			{
-				char		cwd[4096];
+				char		cwd[4096],
+							abs[8192 + 4096];
 
-				if (getcwd(cwd, sizeof(cwd)))
-				{
-					char		abs[8192 + 4096];
-
-					snprintf(abs, sizeof(abs), "%s/%s", cwd, path);
-					unlink(dst);
-					if (symlink(abs, dst))
-						perror(dst);
-					snprintf(abs, sizeof(abs), "%s/%s/%s.txt", cwd, dataset, id);
-					snprintf(dst, sizeof(dst), "%s/%s.txt", gold, id);
-					unlink(dst);
-					if (symlink(abs, dst))
-						perror(dst);
-				}
+				if (!getcwd(cwd, sizeof(cwd)))
+					exit(1);
+				snprintf(abs, sizeof(abs), "%s%s%s/%s.%s", dataset[0] == '/' ? "" : cwd,
+						 dataset[0] == '/' ? "" : "/", dataset, id, e ? "txt" : "html");
+				snprintf(dst, sizeof(dst), "%s/%s.%s", gold, id, e ? "txt" : "html");
+				unlink(dst);
+				if (symlink(abs, dst))
+					perror(dst);
 			}
 		}
 	}
@@ -825,12 +1013,521 @@ run_pages(const char *dataset, const char *out, const char *sites)
 		write_text(out, "smooth", pg->rel, pg->tree, s);
 		free(b);
 		free(s);
+		no_profile_variants(out, pg, &model);
 	}
 	printf("%d test pages; parse %.0f pages/s; td_page_level %.0f pages/s\n",
 		   n_test, (n_pages - first) / t_pages, n_level / t_level);
 	score(gold, out, "all");
 	score(gold, out, "basic");
 	score(gold, out, "smooth");
+	score(gold, out, "fb");
+	score(gold, out, "region");
+	score(gold, out, "fbregion");
+}
+
+/*
+ * The registered domain of a URL's host ("www." and other subdomains off:
+ * the last two labels, three when the second-level one is a generic one
+ * under a two-letter country code: co.uk, com.au...), for folds by domain.
+ */
+static void
+reg_domain(const char *url, char *buf, size_t size)
+{
+	const char *h = strstr(url, "://"),
+			   *e,
+			   *dots[4] = {0};
+	int			nd = 0;
+	size_t		len;
+
+	h = h ? h + 3 : url;
+	e = h + strcspn(h, "/:?#");
+	for (const char *q = e; q-- > h;)
+		if (*q == '.')
+		{
+			if (nd < 4)
+				dots[nd] = q;
+			nd++;
+		}
+	if (nd >= 2 && e - dots[0] == 3)	/* ".uk": a ccTLD */
+	{
+		len = dots[0] - dots[1] - 1;
+		if (len <= 3 && (strncmp(dots[1] + 1, "co", len) == 0 || strncmp(dots[1] + 1, "com", len) == 0 ||
+						 strncmp(dots[1] + 1, "org", len) == 0 || strncmp(dots[1] + 1, "net", len) == 0 ||
+						 strncmp(dots[1] + 1, "ac", len) == 0 || strncmp(dots[1] + 1, "gov", len) == 0 ||
+						 strncmp(dots[1] + 1, "edu", len) == 0 || strncmp(dots[1] + 1, "ne", len) == 0 ||
+						 strncmp(dots[1] + 1, "or", len) == 0))
+			h = nd >= 3 ? dots[2] + 1 : h;
+		else
+			h = dots[1] + 1;
+	}
+	else if (nd >= 2)
+		h = dots[1] + 1;
+	snprintf(buf, size, "%.*s", (int) (e - h), h);
+	for (char *q = buf; *q; q++)
+		if (*q >= 'A' && *q <= 'Z')
+			*q += 32;
+}
+
+static int
+fold_of(const char *url, int k)
+{
+	char		dom[1024];
+	uint64_t	h = 1469598103934665603ULL;
+
+	reg_domain(url, dom, sizeof(dom));
+	for (const char *q = dom; *q; q++)
+		h = (h ^ (unsigned char) *q) * 1099511628211ULL;
+	return (int) (h % (uint64_t) k);
+}
+
+/* 1 when element i has an id/class token beginning with "comment" or an ancestor has. */
+static int
+under_token(const td_tree *t, const td_features *f, uint32_t i, int feat)
+{
+	for (; i != TD_NONE && i > 0; i = t->nodes[i].parent)
+		if (t->nodes[i].kind == TD_ELEM && td_feature_row(f, i)[feat] > 0)
+			return 1;
+	return 0;
+}
+
+/* Tag name + class attribute of element i as one hash (sibling shapes). */
+static uint64_t
+shape_of(const td_tree *t, uint32_t i)
+{
+	uint32_t	cl = 0;
+	const char *c = td_node_attr(t, i, "class", &cl);
+	uint64_t	h = 1469598103934665603ULL;
+
+	for (uint32_t k = 0; k < t->nodes[i].str_len; k++)
+		h = (h ^ (unsigned char) td_node_str(t, i)[k]) * 1099511628211ULL;
+	h = (h ^ '|') * 1099511628211ULL;
+	for (uint32_t k = 0; c && k < cl; k++)
+		h = (h ^ (unsigned char) c[k]) * 1099511628211ULL;
+	return h;
+}
+
+/* Element children of i with the shape of child c (c included). */
+static int
+same_shape_siblings(const td_tree *t, uint32_t parent, uint64_t shape)
+{
+	int			n = 0;
+
+	for (uint32_t c = t->nodes[parent].first_child; c != TD_NONE; c = t->nodes[c].next_sibling)
+		if (t->nodes[c].kind == TD_ELEM && shape_of(t, c) == shape)
+			n++;
+	return n;
+}
+
+/* Gold words lost in template areas, by what made the area (tag or token). */
+static double tmpl_why[TD_N_FEATURES];
+static double tmpl_why_tag[4];
+static const char *const tmpl_tags[4] = {"nav", "header", "footer", "aside"};
+
+static void
+tmpl_reason(const td_tree *t, const td_features *f, uint32_t r, double w)
+{
+	for (uint32_t i = r; i != TD_NONE && i > 0; i = t->nodes[i].parent)
+	{
+		const float *x = td_feature_row(f, i);
+
+		if (t->nodes[i].kind != TD_ELEM)
+			continue;
+		for (int k = 0; k < 4; k++)
+			if (x[TD_FEAT_TAG_NAV + k] > 0)
+			{
+				tmpl_why_tag[k] += w;
+				return;
+			}
+		for (int k = TD_FEAT_TOK_NAV; k < TD_FEAT_TOK_CONTENT; k++)
+			if (x[k] > 0)
+			{
+				tmpl_why[k] += w;
+				return;
+			}
+	}
+}
+
+/* Causes of lost gold words (TD_CAUSES): one counter per cause. */
+enum
+{
+	C_KEPT, C_COMMENT, C_TMPL, C_LINKS, C_REPEAT, C_OTHER, C_N
+};
+static const char *const cause_names[C_N] = {"kept", "comment", "template_area", "link_dense",
+	"repeated", "other"};
+
+/*
+ * Gold words of page pg (3-gram matched, gold_labels.h) by what became of
+ * them under drop: kept, or lost in a dropped subtree whose top element is
+ * (first that applies) under a comment-classed element, in a template area
+ * (nav/header/footer/aside, template classes), link-dense (anchor text >=
+ * 0.5), one of >= 3 same-shape siblings or holding >= 3 same-shape children,
+ * or none of those.  Also split: raw score of the top element >= threshold
+ * (classifier) or below (smoothing), and top element inside the main region
+ * or not.  Writes one row to o.
+ */
+static void
+causes(FILE *o, const page *pg, const char *type, const char *gold_path,
+	   const td_page_marks *pm, const uint8_t *drop, double thresh)
+{
+	const td_tree *t = pg->tree;
+	td_features f;
+	uint32_t   *all,
+			   *good;
+	double		c[C_N] = {0},
+				raw = 0,
+				smoothed = 0,
+				in_region = 0,
+				gold_in_region = 0,
+				gold_total = 0,
+				vis_words = 0,
+				kept_words = 0;
+	uint8_t    *lab = gold_labels_counts(t, gold_path, &all, &good);
+
+	if (!lab)
+		return;
+	free(lab);
+	if (td_compute_features(t, NULL, 0, &f) != TD_OK)
+		exit(1);
+	for (uint32_t j = 1; j < t->n_nodes; j++)
+	{
+		uint32_t	r;
+
+		if (t->nodes[j].kind != TD_TEXT || (t->nodes[j].flags & TD_F_INHIDDEN))
+			continue;
+		vis_words += all[j];
+		kept_words += drop[j] ? 0 : all[j];
+		if (!good[j])
+			continue;
+		gold_total += good[j];
+		gold_in_region += pm->main_region[j] ? good[j] : 0;
+		if (!drop[j])
+		{
+			c[C_KEPT] += good[j];
+			continue;
+		}
+		for (r = j; t->nodes[r].parent != TD_NONE && drop[t->nodes[r].parent]; r = t->nodes[r].parent)
+			;
+		while (r != TD_NONE && t->nodes[r].kind != TD_ELEM)
+			r = t->nodes[r].parent;
+		if (r == TD_NONE)
+			continue;
+		if (pm->score[r] >= thresh)
+			raw += good[j];
+		else
+			smoothed += good[j];
+		in_region += pm->main_region[r] ? good[j] : 0;
+		if (under_token(t, &f, r, TD_FEAT_TOK_COMMENT))
+			c[C_COMMENT] += good[j];
+		else if (td_feature_row(&f, r)[TD_FEAT_IN_TEMPLATE_AREA] > 0)
+		{
+			c[C_TMPL] += good[j];
+			tmpl_reason(t, &f, r, good[j]);
+		}
+		else if (td_feature_row(&f, r)[TD_FEAT_ANCHOR_TEXT] >= 0.5)
+			c[C_LINKS] += good[j];
+		else
+		{
+			int			rep = t->nodes[r].parent != TD_NONE &&
+				same_shape_siblings(t, t->nodes[r].parent, shape_of(t, r)) >= 3;
+
+			for (uint32_t ch = t->nodes[r].first_child; !rep && ch != TD_NONE; ch = t->nodes[ch].next_sibling)
+				rep = t->nodes[ch].kind == TD_ELEM && same_shape_siblings(t, r, shape_of(t, ch)) >= 3;
+			c[rep ? C_REPEAT : C_OTHER] += good[j];
+		}
+	}
+	if (getenv("TD_TOPDROP"))
+	{
+		/* the dropped subtree roots losing the most gold words, to stderr */
+		static FILE *td;
+
+		if (!td)
+			td = fopen(getenv("TD_TOPDROP"), "w");
+		for (uint32_t r = 1; r < t->n_nodes; r++)
+			if (drop[r] && !drop[t->nodes[r].parent] && t->nodes[r].kind == TD_ELEM &&
+				good[r] >= 0.2 * gold_total && good[r] >= 20)
+			{
+				uint32_t	il = 0,
+							cll = 0;
+				const char *id = td_node_attr(t, r, "id", &il),
+						   *cl = td_node_attr(t, r, "class", &cll);
+				const float *x = td_feature_row(&f, r);
+
+				fprintf(td, "%s\t%s\t%.0f\t%u\t<%.*s id=%.*s class=%.*s>\tdepth %u\tscore %.2f smooth %.2f\tshare %.2f anchor %.2f tmpl %.0f main %.0f region %d\n",
+						pg->rel, type, gold_total, good[r], (int) t->nodes[r].str_len, td_node_str(t, r),
+						id ? (int) (il < 30 ? il : 30) : 0, id ? id : "",
+						cl ? (int) (cll < 60 ? cll : 60) : 0, cl ? cl : "", t->nodes[r].depth,
+						pm->score[r], pm->smooth[r], x[TD_FEAT_PAGE_SHARE], x[TD_FEAT_ANCHOR_TEXT],
+						x[TD_FEAT_IN_TEMPLATE_AREA], x[TD_FEAT_IN_MAIN], pm->main_region[r]);
+			}
+	}
+	fprintf(o, "%s\t%s\t%.0f\t%.0f\t%.0f\t%.0f", pg->rel, type, gold_total, gold_in_region,
+			vis_words, kept_words);
+	for (int k = 0; k < C_N; k++)
+		fprintf(o, "\t%.0f", c[k]);
+	fprintf(o, "\t%.0f\t%.0f\t%.0f\n", raw, smoothed, in_region);
+	td_features_free(t, &f);
+	free(all);
+	free(good);
+}
+
+/*
+ * The less destructive page level (variant fb): drops at the page threshold
+ * unless they leave under TD_FB_KEEP (default 0.2) of the page's visible
+ * characters; then at the next of TD_FB_STEPS thresholds (default
+ * "0.7,0.8,0.9,0.95") that leaves enough; none leaving enough: nothing
+ * dropped (all text).  The smoothed scores are monotone down the tree, so a
+ * threshold's drops follow from pm->smooth alone.
+ */
+static void
+fallback_drops(const td_tree *t, const td_page_marks *pm, uint8_t *drop)
+{
+	double		keep = getenv("TD_FB_KEEP") ? atof(getenv("TD_FB_KEEP")) : 0.2;
+	const char *steps = getenv("TD_FB_STEPS") ? getenv("TD_FB_STEPS") : "0.7,0.8,0.9,0.95";
+	uint32_t   *vis = malloc(sizeof(uint32_t) * (t->n_nodes ? t->n_nodes : 1));
+	double		total = 0,
+				kept;
+	double		th = popts.threshold;
+	const char *p = steps;
+
+	td_visible_lengths(t, vis);
+	for (uint32_t i = 0; i < t->n_nodes; i++)
+		if (t->nodes[i].kind == TD_TEXT)
+			total += vis[i];
+	for (;;)
+	{
+		kept = 0;
+		for (uint32_t i = 0; i < t->n_nodes; i++)
+		{
+			drop[i] = i > 0 && (drop[t->nodes[i].parent] ||
+								(t->nodes[i].kind == TD_ELEM && pm->smooth[i] >= th));
+			if (t->nodes[i].kind == TD_TEXT && !drop[i])
+				kept += vis[i];
+		}
+		if (kept >= keep * total || total == 0)
+			break;
+		if (!p || !*p)
+		{
+			memset(drop, 0, t->n_nodes);
+			break;
+		}
+		th = atof(p);
+		p = strchr(p, ',');
+		p = p ? p + 1 : NULL;
+	}
+	free(vis);
+}
+
+static int
+in_other_fold(const page *p, int fold)
+{
+	return p->group != fold;
+}
+
+/*
+ * kfold DATASET_DIR OUT_DIR SITES_DIR: every page of the dataset (wcxb-dev:
+ * manifest id, url, page_type) scored by a model that never saw its
+ * registered domain: TD_FOLDS (default 5) folds by a hash of the domain
+ * (fold_of).  Model of fold f: the sites (site-level OR structural labels)
+ * + TD_GOLD_TRAIN datasets (gold labels) + with TD_KFOLD_GOLD=1 the
+ * dataset's pages of the other folds (gold labels).  Variants: all,
+ * builtin (td_page_level with the built-in model at TD_THRESH: what
+ * clean_text(html) without a profile does), smooth (the fold's model).
+ * Scores overall and per page type (bench/score_types.py).  TD_CAUSES=FILE
+ * writes per page the fate of its gold words under builtin (causes()).
+ */
+static void
+run_kfold(const char *dataset, const char *out, const char *sites)
+{
+	int			k = getenv("TD_FOLDS") ? atoi(getenv("TD_FOLDS")) : 5,
+				train_gold = getenv("TD_KFOLD_GOLD") && atoi(getenv("TD_KFOLD_GOLD")),
+				first;
+	char		path[8192],
+				gold[8192],
+				line[65536];
+	char	  **types;
+	FILE	   *mf,
+			   *co = getenv("TD_CAUSES") ? fopen(getenv("TD_CAUSES"), "w") : NULL;
+	int			fold_n[64] = {0};
+
+	if (k < 2 || k > 64)
+		k = 5;
+	if (!getenv("TD_NOSITES") || !atoi(getenv("TD_NOSITES")))
+		load_sites(sites);
+	if (getenv("TD_GOLD_TRAIN"))
+		load_gold_train(getenv("TD_GOLD_TRAIN"));
+	first = n_pages;
+	snprintf(path, sizeof(path), "%s/manifest.tsv", dataset);
+	if (!(mf = fopen(path, "r")))
+	{
+		fprintf(stderr, "%s: cannot open\n", path);
+		exit(1);
+	}
+	snprintf(gold, sizeof(gold), "%s/gold", out);
+	mkdirs(gold);
+	types = calloc(100000, sizeof(char *));
+	while (fgets(line, sizeof(line), mf))
+	{
+		char		id[1024],
+					url[8192],
+					type[64],
+					abs[8192 + 4096],
+					dst[8192],
+					cwd[4096];
+		td_tree    *t;
+		page	   *p;
+
+		if (strncmp(line, "id\t", 3) == 0)
+			continue;
+		column(line, 0, id, sizeof(id));
+		column(line, 1, url, sizeof(url));
+		column(line, 2, type, sizeof(type));
+		snprintf(path, sizeof(path), "%s/%s.html", dataset, id);
+		if (!(t = parse_file(path)))
+			continue;
+		p = add_page();
+		p->tree = t;
+		p->rel = strdup(id);
+		p->url = strdup(url);
+		p->group = fold_of(url, k);
+		p->test = 1;
+		fold_n[p->group]++;
+		types[n_pages - 1 - first] = strdup(type);
+		snprintf(path, sizeof(path), "%s/%s.txt", dataset, id);
+		if (train_gold && type_trains(type))
+			p->site_drop = p->train_drop = gold_labels(t, path);
+		if (!getcwd(cwd, sizeof(cwd)))
+			exit(1);
+		for (int e = 0; e < 2; e++)
+		{
+			snprintf(abs, sizeof(abs), "%s%s%s/%s.%s", dataset[0] == '/' ? "" : cwd,
+					 dataset[0] == '/' ? "" : "/", dataset, id, e ? "txt" : "html");
+			snprintf(dst, sizeof(dst), "%s/%s.%s", gold, id, e ? "txt" : "html");
+			unlink(dst);
+			if (symlink(abs, dst))
+				perror(dst);
+		}
+	}
+	fclose(mf);
+	printf("%d pages (%d train) in %d folds:", n_pages - first, first, k);
+	for (int f = 0; f < k; f++)
+		printf(" %d", fold_n[f]);
+	printf("\n");
+	if (co)
+	{
+		fprintf(co, "id\ttype\tgold\tgold_in_region\tvis_words\tkept_words");
+		for (int c = 0; c < C_N; c++)
+			fprintf(co, "\t%s", cause_names[c]);
+		fprintf(co, "\traw\tsmoothed\ttop_in_region\n");
+	}
+	for (int f = 0; f < k; f++)
+	{
+		td_trainer	tr;
+		static td_logreg model;
+
+		if (f > 0 && !train_gold)
+			goto trained;		/* the same rows for every fold: one fit */
+		td_trainer_init(&tr, &env);
+		for (int i = 0; i < first; i++)
+			if (pages[i].site_drop)
+			{
+				td_features ft;
+
+				if (td_compute_features(pages[i].tree, NULL, 0, &ft) != TD_OK ||
+					td_trainer_add_page(&tr, pages[i].tree, &ft, pages[i].train_drop) != TD_OK)
+					exit(1);
+				td_features_free(pages[i].tree, &ft);
+			}
+		if (train_gold)
+			for (int i = first; i < n_pages; i++)
+				if (pages[i].site_drop && in_other_fold(&pages[i], f))
+				{
+					td_features ft;
+
+					if (td_compute_features(pages[i].tree, NULL, 0, &ft) != TD_OK ||
+						td_trainer_add_page(&tr, pages[i].tree, &ft, pages[i].train_drop) != TD_OK)
+						exit(1);
+					td_features_free(pages[i].tree, &ft);
+				}
+		fit(&tr, &model);
+		printf("fold %d: trained on %zu rows\n", f, tr.n);
+		fflush(stdout);
+		td_trainer_free(&tr);
+trained:
+		for (int i = first; i < n_pages; i++)
+		{
+			page	   *pg = &pages[i];
+			uint8_t    *s;
+			td_page_marks pm;
+
+			if (pg->group != f)
+				continue;
+			s = page_level(pg->tree, &model, pg->url, NULL);
+			write_text(out, "smooth", pg->rel, pg->tree, s);
+			free(s);
+			no_profile_variants(out, pg, &model);
+			if (getenv("TD_ORACLE"))
+			{
+				/* the gold labels themselves as drops: the ceiling of element-level decisions */
+				uint8_t    *g;
+
+				snprintf(path, sizeof(path), "%s/%s.txt", dataset, pg->rel);
+				if ((g = gold_labels(pg->tree, path)))
+				{
+					/* a subtree goes only when no node in it is labelled content */
+					for (uint32_t q = pg->tree->n_nodes; q-- > 1;)
+						if (!g[q])
+							g[pg->tree->nodes[q].parent] = 0;
+					write_text(out, "oracle", pg->rel, pg->tree, g);
+					free(g);
+				}
+			}
+			if (co && getenv("TD_CAUSES_FOLD"))
+			{
+				/* causes under the fold's model instead of the built-in one */
+				if (td_page_level(pg->tree, &model, &popts, &pm) != TD_OK)
+					exit(1);
+				snprintf(path, sizeof(path), "%s/%s.txt", dataset, pg->rel);
+				causes(co, pg, types[i - first], path, &pm, pm.drop, popts.threshold);
+				td_page_marks_free(pg->tree, &pm);
+			}
+			if (!td_default_model())
+				continue;		/* a build with experiment features (stub_default_model.c) */
+			if (td_page_level(pg->tree, NULL, &popts, &pm) != TD_OK)
+				exit(1);
+			write_text(out, "builtin", pg->rel, pg->tree, pm.drop);
+			write_text(out, "all", pg->rel, pg->tree, NULL);
+			if (co && !getenv("TD_CAUSES_FOLD"))
+			{
+				snprintf(path, sizeof(path), "%s/%s.txt", dataset, pg->rel);
+				causes(co, pg, types[i - first], path, &pm, pm.drop, popts.threshold);
+			}
+			td_page_marks_free(pg->tree, &pm);
+		}
+	}
+	if (co)
+	{
+		fclose(co);
+		fprintf(stderr, "gold words lost in template areas, by tag/token:");
+		for (int q = 0; q < 4; q++)
+			fprintf(stderr, " %s %.0f", tmpl_tags[q], tmpl_why_tag[q]);
+		for (int q = TD_FEAT_TOK_NAV; q < TD_FEAT_TOK_CONTENT; q++)
+			fprintf(stderr, " %s %.0f", td_feature_names[q], tmpl_why[q]);
+		fprintf(stderr, "\n");
+	}
+	{
+		const char *v[] = {"all", "builtin", "smooth", "fb", "region", "fbregion", "oracle"};
+
+		for (int j = 0; j < (getenv("TD_ORACLE") ? 7 : 6); j++)
+		{
+			char		cmd[16384];
+
+			snprintf(cmd, sizeof(cmd), "printf '%%-7s ' %s; /usr/bin/python3 bench/score_types.py %s %s/%s %s/manifest.tsv",
+					 v[j], gold, out, v[j], dataset);
+			fflush(stdout);
+			if (system(cmd) != 0)
+				fprintf(stderr, "score_types.py failed\n");
+		}
+	}
 }
 
 int
@@ -853,10 +1550,13 @@ main(int argc, char **argv)
 		run_sites(argv[2], argv[3]);
 	else if (argc == 5 && strcmp(argv[1], "pages") == 0)
 		run_pages(argv[2], argv[3], argv[4]);
+	else if (argc == 5 && strcmp(argv[1], "kfold") == 0)
+		run_kfold(argv[2], argv[3], argv[4]);
 	else
 	{
 		fprintf(stderr, "usage: page_quality sites SITES_DIR OUT_DIR\n"
-				"       page_quality pages DATASET_DIR OUT_DIR SITES_DIR\n");
+				"       page_quality pages DATASET_DIR OUT_DIR SITES_DIR\n"
+				"       page_quality kfold DATASET_DIR OUT_DIR SITES_DIR\n");
 		return 2;
 	}
 	return 0;

@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Offline choice of a no-profile clean_text rule from page_quality's TD_STEPS output.
+
+  fb_rules.py OUT_DIR [MANIFEST] [GOLD_DIR]
+
+OUT_DIR: a page_quality pages/kfold run with TD_STEPS=1 (variants t50..t95, region2,
+all, gold/ links, stats.tsv: id, visible chars, kept at 0.5 0.6 0.7 0.8 0.9 0.95, main
+region chars, kept by region2). For each rule below, picks one variant per page from
+the stats alone (never from the gold) and prints page-averaged word F1 (score.py's
+tokens and P/R/F1), per page type when MANIFEST (wcxb-dev) is given.
+Rule "fb S M": start at 0.5; while the kept text is under S of the visible text and
+under M characters, take the next threshold (0.6 ... 0.95), then all text.
+"""
+import csv, importlib.util, os, sys
+from collections import defaultdict
+
+spec = importlib.util.spec_from_file_location("score", os.environ.get("TD_SCORE", "../shared/eval/score.py"))
+score = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(score)
+TH = ["t50", "t60", "t70", "t80", "t90", "t95"]
+ORDER = ["article", "documentation", "service", "forum", "collection", "listing", "product"]
+
+
+def main(out, manifest=None, gold_dir=None):
+    stats = {}
+    for ln in open(os.path.join(out, "stats.tsv")):
+        f = ln.rstrip("\n").split("\t")
+        stats[f[0]] = list(map(float, f[1:]))
+    types = {}
+    gold_dir = gold_dir or os.path.join(out, "gold")
+    if manifest and manifest != "-":
+        types = {r["id"]: r["page_type"] for r in csv.DictReader(open(manifest, encoding="utf-8"), delimiter="\t")}
+    gold = {}
+    for root, _, files in os.walk(gold_dir, followlinks=True):
+        for n in files:
+            if n.endswith(".txt") and os.path.exists(os.path.join(root, n[:-4] + ".html")):
+                rel = os.path.relpath(os.path.join(root, n), gold_dir)[:-4]
+                gold[rel] = score.tokens(os.path.join(root, n))
+    cache = {}
+
+    def f1(pid, var):
+        k = (pid, var)
+        if k not in cache:
+            cache[k] = score.prf(gold[pid], score.tokens(os.path.join(out, var, pid + ".txt")))
+        return cache[k]
+
+    def fb(share, maxc, steps=TH):
+        def rule(s):
+            total = s[0]
+            for i, v in enumerate(TH):
+                if v not in steps:
+                    continue
+                if s[1 + i] >= share * total or s[1 + i] >= maxc:
+                    return v
+            return "all"
+        return rule
+
+    def reg2(minshare, fallback=None):
+        # region2 when the main region holds at least minshare of the visible text, else fallback
+        def rule(s):
+            if s[7] >= minshare * s[0]:
+                return "region2"
+            return fallback(s) if fallback else "t50"
+        return rule
+
+    rules = [("t50 (clean_text today)", lambda s: "t50"), ("all text", lambda s: "all")]
+    for t in TH[1:]:
+        rules.append((t, lambda s, t=t: t))
+    for share in (0.05, 0.1, 0.2):
+        for maxc in (200, 500, 1000, 1e12):
+            rules.append((f"fb {share} {int(maxc) if maxc < 1e12 else 'inf'}", fb(share, maxc)))
+    rules.append(("fb 0.1 500 via 0.7,0.9", fb(0.1, 500, ["t50", "t70", "t90"])))
+    rules.append(("fb 0.1 500 straight to all", fb(0.1, 500, ["t50"])))
+    for ms in (0.0, 0.15, 0.3):
+        rules.append((f"region2 if region >= {ms}", reg2(ms)))
+        rules.append((f"region2 if region >= {ms}, else fb 0.1 500", reg2(ms, fb(0.1, 500))))
+    for name, rule in rules:
+        per = defaultdict(list)
+        for pid in sorted(stats):
+            if pid not in gold:
+                continue
+            v = f1(pid, rule(stats[pid]))
+            per["all"].append(v)
+            per[types.get(pid, "")].append(v)
+            if "/" in pid:
+                per["site:" + pid.split("/")[0]].append(v)
+        a = per["all"]
+        line = f"{name:42s} F1 {sum(x[2] for x in a) / len(a):.3f} P {sum(x[0] for x in a) / len(a):.3f} R {sum(x[1] for x in a) / len(a):.3f}"
+        sites = [k for k in per if k.startswith("site:")]
+        if sites:
+            line += f" site-avg F1 {sum(sum(x[2] for x in per[k]) / len(per[k]) for k in sites) / len(sites):.3f}"
+        if types:
+            line += " | " + " ".join(f"{t[:4]} {sum(x[2] for x in per[t]) / len(per[t]):.3f}" for t in ORDER if per[t])
+        print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:])
