@@ -85,7 +85,8 @@ COMMENT ON FUNCTION explain_html(bytea, tdprofile, jsonb, text, int) IS
 	'explain_html for raw page bytes (charset from BOM or <meta>, else windows-1252)';
 
 -- New in 0.2: warc_records and warc_charset_to_pg (sql/install/warc.sql).
--- ====================================================================
+-- ===========================================================================
+-- warc, crawl files (ISO 28500): WARC/1.0 and 1.1 records, plain or gzip
 -- (src/core/warc/, src/pg/warc/)
 -- ===========================================================================
 -- One row per record, read as a stream (one record in memory at a time).  Rows of
@@ -117,8 +118,6 @@ CREATE FUNCTION warc_charset_to_pg(charset text) RETURNS text
 	AS 'MODULE_PATHNAME', 'td_warc_charset_to_pg_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION warc_charset_to_pg(text) IS
 	'PostgreSQL''s encoding name for an IANA charset label (as browsers read labels: iso-8859-1 is WIN1252), for convert_from; NULL when PostgreSQL cannot convert from it';
-=======
--- install and still reads the profiles it stored.  What 0.2 changes follows.
 
 -- template_profile's transition state: tdprofile instead of internal, so that Citus
 -- splits template_profile into worker partials and a coordinator combine (it splits
