@@ -966,19 +966,26 @@ uncompress_body(td_warc_reader *r, const uint8_t *in, size_t n, int gzip, td_buf
 		out->len = 0;
 		if (r->bz_init)
 		{
-			inflateEnd(&r->bz);
-			r->bz_init = 0;
+			/* the last body's inflater, state and window kept: no allocation */
+			if (inflateReset2(&r->bz, wbits) != Z_OK)
+			{
+				r->broken = 1;
+				return td_fail(r->env, TD_EARG, "inflateReset2 failed");
+			}
 		}
-		memset(&r->bz, 0, sizeof(r->bz));
-		r->bz.zalloc = z_alloc;
-		r->bz.zfree = z_free;
-		r->bz.opaque = r->env;
-		if (inflateInit2(&r->bz, wbits) != Z_OK)
+		else
 		{
-			r->broken = 1;
-			return td_fail(r->env, TD_ENOMEM, "out of memory starting inflate");
+			memset(&r->bz, 0, sizeof(r->bz));
+			r->bz.zalloc = z_alloc;
+			r->bz.zfree = z_free;
+			r->bz.opaque = r->env;
+			if (inflateInit2(&r->bz, wbits) != Z_OK)
+			{
+				r->broken = 1;
+				return td_fail(r->env, TD_ENOMEM, "out of memory starting inflate");
+			}
+			r->bz_init = 1;
 		}
-		r->bz_init = 1;
 		while (ret != Z_STREAM_END)
 		{
 			uint8_t		tmp[16384];
