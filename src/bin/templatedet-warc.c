@@ -228,10 +228,13 @@ read_file(const char *path, const options *o)
 
 		if (st != TD_OK)
 		{
+			/* the reader resumes at the next record after these two only */
+			int			skip = o->skip_bad && (st == TD_EFORMAT || st == TD_ELIMIT);
+
 			fprintf(stderr, "templatedet-warc: %s: %s%s\n", path, env.errmsg,
-					o->skip_bad && (st == TD_EFORMAT || st == TD_ELIMIT) ? " (skipped)" : "");
+					skip ? " (skipped)" : "");
 			bad = 1;
-			if (o->skip_bad && (st == TD_EFORMAT || st == TD_ELIMIT))
+			if (skip)
 				continue;
 			break;
 		}

@@ -195,6 +195,13 @@ upos(const td_warc_reader *r)
 	return r->upos_base + r->win_pos;
 }
 
+/* Whether the window holds a gzip member's first decompressed byte, unread. */
+static int
+at_member_first_byte(const td_warc_reader *r)
+{
+	return r->gz && r->win_pos == 0 && r->upos_base == r->mem_start_upos;
+}
+
 /* Where a message puts the current position: file offset, and stream offset for gzip. */
 static uint64_t
 raw_pos(const td_warc_reader *r)
@@ -477,7 +484,7 @@ resync(td_warc_reader *r)
 		if (eof)
 			return TD_OK;
 		/* a member's first byte starts a line too */
-		if (r->gz && r->win_pos == 0 && r->upos_base == r->mem_start_upos)
+		if (at_member_first_byte(r))
 			r->at_line_start = 1;
 		p = r->win + r->win_pos;
 		k = r->win_len - r->win_pos;
@@ -959,19 +966,26 @@ uncompress_body(td_warc_reader *r, const uint8_t *in, size_t n, int gzip, td_buf
 		out->len = 0;
 		if (r->bz_init)
 		{
-			inflateEnd(&r->bz);
-			r->bz_init = 0;
+			/* the last body's inflater, state and window kept: no allocation */
+			if (inflateReset2(&r->bz, wbits) != Z_OK)
+			{
+				r->broken = 1;
+				return td_fail(r->env, TD_EARG, "inflateReset2 failed");
+			}
 		}
-		memset(&r->bz, 0, sizeof(r->bz));
-		r->bz.zalloc = z_alloc;
-		r->bz.zfree = z_free;
-		r->bz.opaque = r->env;
-		if (inflateInit2(&r->bz, wbits) != Z_OK)
+		else
 		{
-			r->broken = 1;
-			return td_fail(r->env, TD_ENOMEM, "out of memory starting inflate");
+			memset(&r->bz, 0, sizeof(r->bz));
+			r->bz.zalloc = z_alloc;
+			r->bz.zfree = z_free;
+			r->bz.opaque = r->env;
+			if (inflateInit2(&r->bz, wbits) != Z_OK)
+			{
+				r->broken = 1;
+				return td_fail(r->env, TD_ENOMEM, "out of memory starting inflate");
+			}
+			r->bz_init = 1;
 		}
-		r->bz_init = 1;
 		while (ret != Z_STREAM_END)
 		{
 			uint8_t		tmp[16384];
@@ -1343,7 +1357,7 @@ td_warc_next(td_warc_reader *r, td_warc_record **out)
 		start = r->gz ? r->mem_start_raw : upos(r);
 		rec->offset = start;
 		rec->stream_offset = upos(r);
-		at_member_start = !r->gz || (r->win_pos == 0 && r->upos_base == r->mem_start_upos);
+		at_member_start = !r->gz || at_member_first_byte(r);
 		offset_text(r, start, rec->stream_offset, where, sizeof(where));
 
 		if ((st = read_header(r, where)) != TD_OK)

@@ -95,7 +95,7 @@ shutdown_scan(Datum arg)
 static void
 report(warc_scan *s, td_status st)
 {
-	const char *what = s->filename ? s->filename : NULL;
+	const char *what = s->filename;	/* NULL for the bytea form */
 
 	if (s->io_errno)
 	{
@@ -401,7 +401,7 @@ start_scan(FunctionCallInfo fcinfo, FuncCallContext *funcctx, bool is_file)
 	}
 	if (st != TD_OK)
 		td_pg_report(&s->env, st, NULL);
-	if (s->ntypes > 0 || !PG_ARGISNULL(2))
+	if (!PG_ARGISNULL(2))		/* even empty: no type is wanted */
 		td_warc_set_filter(s->reader, want_type, s);
 	MemoryContextSwitchTo(old);
 }
