@@ -8,7 +8,7 @@
  * explain_html takes clean_text's arguments and shows the same decision on
  * the page, each removed block labelled with its reason.
  *
- * How the two detections combine is decided in the core, td_combine_drops
+ * How the two detections combine is decided in the core, td_combine_explained
  * (pagelevel.h): a node is dropped when either drops it, page level then
  * judging at 0.6 and dropping nothing of the page's main region, and
  * nothing at all where that region holds under 15% of what site level
