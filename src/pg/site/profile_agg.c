@@ -206,6 +206,16 @@ unit_arg(FunctionCallInfo fcinfo)
 	pg_unreachable();
 }
 
+/* Every row (and every partial) of one template_profile has the same unit. */
+static void
+check_same_unit(uint8_t a, uint8_t b)
+{
+	if (a != b)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("profile unit must be the same for every row of a template_profile")));
+}
+
 /* template_profile(html text|bytea [, unit]): NULL pages are skipped. */
 static Datum
 profile_transfn(FunctionCallInfo fcinfo, bool is_bytea)
@@ -214,10 +224,8 @@ profile_transfn(FunctionCallInfo fcinfo, bool is_bytea)
 	profile_state *state = PG_ARGISNULL(0) ? NULL : (profile_state *) PG_GETARG_POINTER(0);
 	uint8_t		unit = unit_arg(fcinfo);
 
-	if (state != NULL && state->unit != unit)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("profile unit must be the same for every row of a template_profile")));
+	if (state != NULL)
+		check_same_unit(state->unit, unit);
 	if (PG_ARGISNULL(1))
 	{
 		if (state == NULL)
@@ -443,15 +451,6 @@ eoh_arg_rw(FunctionCallInfo fcinfo, int i, MemoryContext aggcxt)
 	return e;
 }
 
-static void
-check_same_unit(const profile_state *a, const profile_state *b)
-{
-	if (a->unit != b->unit)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("profile unit must be the same for every row of a template_profile")));
-}
-
 #define EOH_RETURN(e) PG_RETURN_DATUM(EOHPGetRWDatum(&(e)->hdr))
 
 static Datum
@@ -468,10 +467,8 @@ profile_state_transfn(FunctionCallInfo fcinfo, bool is_bytea)
 		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
 	}
 	e = eoh_arg_rw(fcinfo, 0, aggcxt);
-	if (e != NULL && e->state->unit != unit)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("profile unit must be the same for every row of a template_profile")));
+	if (e != NULL)
+		check_same_unit(e->state->unit, unit);
 	if (e == NULL)
 	{
 		e = eoh_new(aggcxt);
@@ -520,7 +517,7 @@ template_profile_state_combinefn(PG_FUNCTION_ARGS)
 	}
 	if (other != NULL)
 	{
-		check_same_unit(e->state, other->state);
+		check_same_unit(e->state->unit, other->state->unit);
 		state_merge(e->state, other->state);
 	}
 	else
@@ -529,7 +526,7 @@ template_profile_state_combinefn(PG_FUNCTION_ARGS)
 		bytea	   *b = PG_GETARG_BYTEA_PP(1);
 		profile_state *s2 = state_from_bytes(scratch, VARDATA_ANY(b), VARSIZE_ANY_EXHDR(b));
 
-		check_same_unit(e->state, s2);
+		check_same_unit(e->state->unit, s2->unit);
 		state_merge(e->state, s2);
 		MemoryContextDelete(scratch);
 	}
