@@ -81,9 +81,9 @@ state_create(MemoryContext cxt, uint8_t unit)
 	return state;
 }
 
-/* A state in cxt loaded from serialized bytes (validated by the core). */
+/* A state in cxt loaded from a serialized profile (validated by the core). */
 static profile_state *
-state_from_bytes(MemoryContext cxt, const char *bytes, size_t len)
+state_from_bytes(MemoryContext cxt, const bytea *b)
 {
 	profile_state *state = MemoryContextAllocZero(cxt, sizeof(profile_state));
 	td_profile *p = NULL;
@@ -91,7 +91,7 @@ state_from_bytes(MemoryContext cxt, const char *bytes, size_t len)
 	td_pg_env_init(&state->env, cxt);
 	td_pg_env_cancel_only(&state->env);
 	TD_PG_CALL(&state->env, p = NULL,
-			   td_profile_deserialize(&state->env, bytes, len,
+			   td_profile_deserialize(&state->env, VARDATA_ANY(b), VARSIZE_ANY_EXHDR(b),
 									  (uint32_t) td_guc_profile_capacity, &p),
 			   "templatedet.profile_capacity");
 	td_profile_set_dedup_capacity(p, (uint32_t) td_guc_profile_dedup_pages);
@@ -206,6 +206,16 @@ unit_arg(FunctionCallInfo fcinfo)
 	pg_unreachable();
 }
 
+/* Every row (and every partial) of one template_profile has the same unit. */
+static void
+check_same_unit(uint8_t a, uint8_t b)
+{
+	if (a != b)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("profile unit must be the same for every row of a template_profile")));
+}
+
 /* template_profile(html text|bytea [, unit]): NULL pages are skipped. */
 static Datum
 profile_transfn(FunctionCallInfo fcinfo, bool is_bytea)
@@ -214,10 +224,8 @@ profile_transfn(FunctionCallInfo fcinfo, bool is_bytea)
 	profile_state *state = PG_ARGISNULL(0) ? NULL : (profile_state *) PG_GETARG_POINTER(0);
 	uint8_t		unit = unit_arg(fcinfo);
 
-	if (state != NULL && state->unit != unit)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("profile unit must be the same for every row of a template_profile")));
+	if (state != NULL)
+		check_same_unit(state->unit, unit);
 	if (PG_ARGISNULL(1))
 	{
 		if (state == NULL)
@@ -259,12 +267,11 @@ template_profile_union_transfn(PG_FUNCTION_ARGS)
 	p = PG_GETARG_BYTEA_PP(1);
 
 	if (state == NULL)
-		state = state_from_bytes(aggcxt, VARDATA_ANY(p), VARSIZE_ANY_EXHDR(p));
+		state = state_from_bytes(aggcxt, p);
 	else
 	{
 		MemoryContext scratch = td_pg_scratch_context("templatedet union");
-		profile_state *other = state_from_bytes(scratch, VARDATA_ANY(p),
-												VARSIZE_ANY_EXHDR(p));
+		profile_state *other = state_from_bytes(scratch, p);
 
 		state_merge(state, other);
 		MemoryContextDelete(scratch);
@@ -326,8 +333,7 @@ template_profile_deserialfn(PG_FUNCTION_ARGS)
 
 	/* AggCheckCallContext is only a sanity check: deserialize is per row */
 	(void) agg_context(fcinfo, "template_profile_deserialfn");
-	PG_RETURN_POINTER(state_from_bytes(CurrentMemoryContext,
-									   VARDATA_ANY(b), VARSIZE_ANY_EXHDR(b)));
+	PG_RETURN_POINTER(state_from_bytes(CurrentMemoryContext, b));
 }
 
 /* The tdprofile; the state is only read, so window use is fine. */
@@ -413,7 +419,7 @@ eoh_from_flat(MemoryContext parent, Datum d)
 	bytea	   *b = DatumGetByteaPP(d);
 	profile_eoh *e = eoh_new(parent);
 
-	e->state = state_from_bytes(e->hdr.eoh_context, VARDATA_ANY(b), VARSIZE_ANY_EXHDR(b));
+	e->state = state_from_bytes(e->hdr.eoh_context, b);
 	return e;
 }
 
@@ -443,15 +449,6 @@ eoh_arg_rw(FunctionCallInfo fcinfo, int i, MemoryContext aggcxt)
 	return e;
 }
 
-static void
-check_same_unit(const profile_state *a, const profile_state *b)
-{
-	if (a->unit != b->unit)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("profile unit must be the same for every row of a template_profile")));
-}
-
 #define EOH_RETURN(e) PG_RETURN_DATUM(EOHPGetRWDatum(&(e)->hdr))
 
 static Datum
@@ -468,10 +465,8 @@ profile_state_transfn(FunctionCallInfo fcinfo, bool is_bytea)
 		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
 	}
 	e = eoh_arg_rw(fcinfo, 0, aggcxt);
-	if (e != NULL && e->state->unit != unit)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("profile unit must be the same for every row of a template_profile")));
+	if (e != NULL)
+		check_same_unit(e->state->unit, unit);
 	if (e == NULL)
 	{
 		e = eoh_new(aggcxt);
@@ -504,6 +499,8 @@ template_profile_state_combinefn(PG_FUNCTION_ARGS)
 	MemoryContext aggcxt = agg_context(fcinfo, "template_profile_combinefn");
 	profile_eoh *e;
 	profile_eoh *other;
+	const profile_state *s2;
+	MemoryContext scratch = NULL;
 
 	if (PG_ARGISNULL(1))
 	{
@@ -519,20 +516,16 @@ template_profile_state_combinefn(PG_FUNCTION_ARGS)
 		EOH_RETURN(eoh_from_flat(aggcxt, PG_GETARG_DATUM(1)));
 	}
 	if (other != NULL)
-	{
-		check_same_unit(e->state, other->state);
-		state_merge(e->state, other->state);
-	}
+		s2 = other->state;
 	else
 	{
-		MemoryContext scratch = td_pg_scratch_context("templatedet combine");
-		bytea	   *b = PG_GETARG_BYTEA_PP(1);
-		profile_state *s2 = state_from_bytes(scratch, VARDATA_ANY(b), VARSIZE_ANY_EXHDR(b));
-
-		check_same_unit(e->state, s2);
-		state_merge(e->state, s2);
-		MemoryContextDelete(scratch);
+		scratch = td_pg_scratch_context("templatedet combine");
+		s2 = state_from_bytes(scratch, PG_GETARG_BYTEA_PP(1));
 	}
+	check_same_unit(e->state->unit, s2->unit);
+	state_merge(e->state, s2);
+	if (scratch != NULL)
+		MemoryContextDelete(scratch);
 	EOH_RETURN(e);
 }
 
@@ -550,8 +543,7 @@ template_profile_state_finalfn(PG_FUNCTION_ARGS)
 	else
 	{
 		bytea	   *b = PG_GETARG_BYTEA_PP(0);
-		profile_state *s = state_from_bytes(CurrentMemoryContext, VARDATA_ANY(b),
-											VARSIZE_ANY_EXHDR(b));
+		profile_state *s = state_from_bytes(CurrentMemoryContext, b);
 
 		PG_RETURN_BYTEA_P(state_serialize(s, false));
 	}
