@@ -545,16 +545,6 @@ td_url_site_host(const td_url_parts *parts, const char **host, size_t *host_len)
 	return 1;
 }
 
-/* s without leading and trailing HTML white space. */
-static void
-trim_html_space(const char **s, size_t *n)
-{
-	while (*n > 0 && td_is_html_space((*s)[0]))
-		(*s)++, (*n)--;
-	while (*n > 0 && td_is_html_space((*s)[*n - 1]))
-		(*n)--;
-}
-
 void
 td_url_base_site(const char *base, size_t base_len, const char **host, size_t *host_len)
 {
@@ -564,7 +554,7 @@ td_url_base_site(const char *base, size_t base_len, const char **host, size_t *h
 	*host_len = 0;
 	if (base == NULL)
 		return;
-	trim_html_space(&base, &base_len);
+	td_trim_html_space(&base, &base_len);
 	td_url_split(base, base_len, &b);
 	if (!td_url_site_host(&b, host, host_len))
 	{
@@ -580,7 +570,7 @@ td_url_same_site_host(const char *host, size_t host_len, const char *ref, size_t
 	const char *rh;
 	size_t		rn;
 
-	trim_html_space(&ref, &ref_len);
+	td_trim_html_space(&ref, &ref_len);
 	td_url_split(ref, ref_len, &r);
 	if (r.scheme.defined ? web_scheme(r.scheme) == 0 : !r.authority.defined)
 		return !r.scheme.defined;
