@@ -151,10 +151,7 @@ label_to_name(const char *s, size_t len)
 {
 	const char *fam;
 
-	while (len > 0 && td_is_html_space((unsigned char) s[0]))
-		s++, len--;
-	while (len > 0 && td_is_html_space((unsigned char) s[len - 1]))
-		len--;
+	td_trim_html_space(&s, &len);
 	for (size_t i = 0; i < sizeof(labels) / sizeof(labels[0]); i++)
 		if (strlen(labels[i].label) == len && starts_with(s, len, labels[i].label))
 			return labels[i].name;

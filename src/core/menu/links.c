@@ -91,6 +91,8 @@ td_links_extract(const td_tree *tree, const char *page_url, size_t url_len,
 	td_env	   *env = links->env;
 	td_buf		page,
 				base;
+	const char *site;			/* the page's site host (td_url_base_site) */
+	size_t		site_len;
 	td_status	st;
 
 	td_buf_init(&page, env);
@@ -108,6 +110,7 @@ td_links_extract(const td_tree *tree, const char *page_url, size_t url_len,
 			goto done;
 		st = TD_OK;				/* not a web original: the page stays on the archive */
 	}
+	td_url_base_site(page.data, page.len, &site, &site_len);
 
 	for (uint32_t i = 0; i < tree->n_nodes; i++)
 	{
@@ -142,8 +145,8 @@ td_links_extract(const td_tree *tree, const char *page_url, size_t url_len,
 			links->urls.len = off;
 			continue;
 		}
-		if ((flags & TD_LINKS_SAME_DOMAIN) && !td_url_same_site(page.data, page.len,
-											 links->urls.data + off, links->urls.len - off))
+		if ((flags & TD_LINKS_SAME_DOMAIN) && !td_url_same_site_host(site, site_len,
+												  links->urls.data + off, links->urls.len - off))
 		{
 			links->urls.len = off;
 			continue;

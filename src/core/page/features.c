@@ -325,7 +325,10 @@ own_counts(const td_tree *t, const char *base_url, size_t base_len,
 		   const uint32_t *vis, const uint64_t *title, size_t n_title, acc *a)
 {
 	td_env	   *env = t->env;
+	const char *site;			/* the page's site host, found once for all its links */
+	size_t		site_len;
 
+	td_url_base_site(base_url, base_len, &site, &site_len);
 	for (uint32_t i = 0; i < t->n_nodes; i++)
 	{
 		const td_node *n = &t->nodes[i];
@@ -379,7 +382,7 @@ own_counts(const td_tree *t, const char *base_url, size_t base_len,
 			if (href)
 			{
 				ai->links = 1;
-				ai->intra = td_url_same_site(base_url, base_len, href, hl);
+				ai->intra = td_url_same_site_host(site, site_len, href, hl);
 				ai->in_link = 1;
 			}
 		}

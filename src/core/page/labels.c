@@ -20,15 +20,6 @@
 #define SEED_STRUCT 0x73747275ULL
 #define TEXT_MARK	0x54ULL
 
-static int
-nonblank(const char *s, uint32_t len)
-{
-	for (uint32_t k = 0; k < len; k++)
-		if (!td_is_c_space((unsigned char) s[k]))
-			return 1;
-	return 0;
-}
-
 td_status
 td_struct_fingerprints(const td_tree *t, uint64_t *sfp)
 {
@@ -56,7 +47,7 @@ td_struct_fingerprints(const td_tree *t, uint64_t *sfp)
 		}
 		if (n->kind == TD_TEXT)
 		{
-			sfp[i] = nonblank(td_node_str(t, i), n->str_len) ? TEXT_MARK : 0;
+			sfp[i] = !td_is_c_blank(td_node_str(t, i), n->str_len) ? TEXT_MARK : 0;
 			continue;
 		}
 		if (n->kind == TD_ROOT)

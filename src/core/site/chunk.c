@@ -50,17 +50,6 @@ td_chunks_free(const td_tree *t, td_chunks *c)
 	memset(c, 0, sizeof(*c));
 }
 
-static int
-blank(const char *s, size_t len)
-{
-	size_t		i;
-
-	for (i = 0; i < len; i++)
-		if (!td_is_c_space((unsigned char) s[i]))
-			return 0;
-	return 1;
-}
-
 td_status
 td_page_chunks(const td_tree *t, int fold_dates, td_chunks *c)
 {
@@ -109,7 +98,7 @@ td_page_chunks(const td_tree *t, int fold_dates, td_chunks *c)
 		node = &t->nodes[i];
 		c->of[i] = TD_NONE;
 		if (node->kind != TD_TEXT || (node->flags & (TD_F_HIDDEN | TD_F_INHIDDEN)) ||
-			blank(td_node_str(t, i), node->str_len))
+			td_is_c_blank(td_node_str(t, i), node->str_len))
 			continue;
 		td_text_fold_break(&tf);
 		td_text_fold_add(&tf, td_node_str(t, i), node->str_len, fold_dates);

@@ -12,6 +12,8 @@
 #ifndef TD_ASCII_H
 #define TD_ASCII_H
 
+#include <stddef.h>
+
 /*
  * HTML's "ASCII whitespace" (WHATWG): space, tab, LF, FF, CR.  For what
  * HTML itself splits on: attribute values, <meta> content, hrefs, class
@@ -31,6 +33,26 @@ static inline int
 td_is_c_space(unsigned char c)
 {
 	return td_is_html_space(c) || c == '\v';
+}
+
+/* Whether s[0, len) is empty or all td_is_c_space: a blank text. */
+static inline int
+td_is_c_blank(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (!td_is_c_space((unsigned char) s[i]))
+			return 0;
+	return 1;
+}
+
+/* *s, *len without leading and trailing td_is_html_space. */
+static inline void
+td_trim_html_space(const char **s, size_t *len)
+{
+	while (*len > 0 && td_is_html_space((unsigned char) (*s)[0]))
+		(*s)++, (*len)--;
+	while (*len > 0 && td_is_html_space((unsigned char) (*s)[*len - 1]))
+		(*len)--;
 }
 
 #endif							/* TD_ASCII_H */

@@ -545,36 +545,46 @@ td_url_site_host(const td_url_parts *parts, const char **host, size_t *host_len)
 	return 1;
 }
 
-/* s without leading and trailing HTML white space. */
-static void
-trim_html_space(const char **s, size_t *n)
+void
+td_url_base_site(const char *base, size_t base_len, const char **host, size_t *host_len)
 {
-	while (*n > 0 && td_is_html_space((*s)[0]))
-		(*s)++, (*n)--;
-	while (*n > 0 && td_is_html_space((*s)[*n - 1]))
-		(*n)--;
+	td_url_parts b;
+
+	*host = NULL;
+	*host_len = 0;
+	if (base == NULL)
+		return;
+	td_trim_html_space(&base, &base_len);
+	td_url_split(base, base_len, &b);
+	if (!td_url_site_host(&b, host, host_len))
+	{
+		*host = NULL;
+		*host_len = 0;
+	}
+}
+
+int
+td_url_same_site_host(const char *host, size_t host_len, const char *ref, size_t ref_len)
+{
+	td_url_parts r;
+	const char *rh;
+	size_t		rn;
+
+	td_trim_html_space(&ref, &ref_len);
+	td_url_split(ref, ref_len, &r);
+	if (r.scheme.defined ? web_scheme(r.scheme) == 0 : !r.authority.defined)
+		return !r.scheme.defined;
+	return host != NULL && td_url_site_host(&r, &rh, &rn) && same_ci(host, host_len, rh, rn);
 }
 
 int
 td_url_same_site(const char *base, size_t base_len, const char *ref, size_t ref_len)
 {
-	td_url_parts b,
-				r;
-	const char *bh,
-			   *rh;
-	size_t		bn,
-				rn;
+	const char *host;
+	size_t		host_len;
 
-	trim_html_space(&ref, &ref_len);
-	td_url_split(ref, ref_len, &r);
-	if (r.scheme.defined ? web_scheme(r.scheme) == 0 : !r.authority.defined)
-		return !r.scheme.defined;
-	if (base == NULL)
-		return 0;
-	trim_html_space(&base, &base_len);
-	td_url_split(base, base_len, &b);
-	return td_url_site_host(&b, &bh, &bn) && td_url_site_host(&r, &rh, &rn) &&
-		same_ci(bh, bn, rh, rn);
+	td_url_base_site(base, base_len, &host, &host_len);
+	return td_url_same_site_host(host, host_len, ref, ref_len);
 }
 
 /*

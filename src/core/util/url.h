@@ -107,6 +107,14 @@ int			td_url_site_host(const td_url_parts *parts, const char **host, size_t *hos
 int			td_url_same_site(const char *base, size_t base_len, const char *ref, size_t ref_len);
 
 /*
+ * td_url_same_site in two steps, for the many links of one page: the base's
+ * site host found once (td_url_base_site: *host NULL when base is NULL or
+ * has none), then each reference compared with it.
+ */
+void		td_url_base_site(const char *base, size_t base_len, const char **host, size_t *host_len);
+int			td_url_same_site_host(const char *host, size_t host_len, const char *ref, size_t ref_len);
+
+/*
  * The directory and the basename of a URL, as the sandwich's peer rule
  * (seed 001 §4) compares them, from td_url_split's parts, nothing decoded.
  * The directory is the URL up to and including its path's last '/' (with

@@ -101,7 +101,7 @@ td_pg_crawl_fetch(td_pg_crawl *c, const char *url, size_t len, bool *found)
  * The page at url (UTF-8), parsed in c->env, or NULL when the table has none
  * or the page is skipped (templatedet.on_error): read as a missing page.
  */
-td_tree *
+static td_tree *
 td_pg_crawl_read(td_pg_crawl *c, const char *url, size_t len)
 {
 	bool		found;

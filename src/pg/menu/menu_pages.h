@@ -29,9 +29,6 @@ extern void td_pg_crawl_open(td_pg_crawl *c, Oid relid, Name url_col, Name html_
  */
 extern Datum td_pg_crawl_fetch(td_pg_crawl *c, const char *url, size_t len, bool *found);
 
-/* The page at url (UTF-8), or NULL when the table has none (or its html is NULL). */
-extern td_tree *td_pg_crawl_read(td_pg_crawl *c, const char *url, size_t len);
-
 /*
  * The key page: looked up by key_url as given, then by its normal form;
  * NULL when absent.  norm receives the normal form (22023 when key_url is
