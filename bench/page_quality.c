@@ -95,7 +95,7 @@ typedef struct page
 	uint8_t    *site_drop;		/* NULL when no site-level marks */
 	uint8_t    *train_drop;		/* training labels (site-level OR structural) */
 	uint32_t   *site_count;		/* profile count per node (site-level marks) */
-	int			gold;			/* labels from a gold text */
+	int			gold;			/* labels from a gold text: 2 of WCXB, 1 of another set */
 } page;
 
 static page *pages;
@@ -331,8 +331,9 @@ load_sites(const char *sites)
  * trainer's options; TD_GB_NOCTX=1 trains on the element's features and its
  * size class alone; TD_GB_DROP=name,name... zeroes those context features
  * (ablation); TD_GB_PAGEW=1 weighs each page's rows 1/sqrt(rows of the page)
- * (then all rows rescaled to mean weight 1), TD_GB_GOLDW=w multiplies the
- * rows of gold-labelled pages (TD_GOLD_TRAIN, kfold's other folds) by w.
+ * (then all rows rescaled to mean weight 1), TD_GB_WCXBW=w multiplies the
+ * rows of WCXB's gold-labelled pages (a dataset path holding "wcxb") by w;
+ * TD_GB_SPLITS=1 prints how often each feature splits.
  */
 static int	use_gbdt;
 static float *gb_x,
@@ -412,7 +413,7 @@ add_train_page(td_trainer *tr, const page *p)
 	}
 	if (use_gbdt)
 		gb_add_page(p->tree, &f, p->train_drop,
-					p->gold && getenv("TD_GB_GOLDW") ? atof(getenv("TD_GB_GOLDW")) : 1.0);
+					p->gold == 2 && getenv("TD_GB_WCXBW") ? atof(getenv("TD_GB_WCXBW")) : 1.0);
 	else if (td_trainer_add_page(tr, p->tree, &f, p->train_drop) != TD_OK)
 	{
 		fprintf(stderr, "%s: %s\n", p->rel, env.errmsg);
@@ -457,6 +458,21 @@ gb_fit(td_gbdt *out)
 	}
 	fprintf(stderr, "gbdt: %zu rows, %d trees of depth %d in %.1f s\n", gb_n, o.n_trees,
 			o.max_depth, bench_now() - t0);
+	if (getenv("TD_GB_SPLITS"))
+	{
+		/* how often each feature splits (a rough importance) */
+		int			cnt[TD_N_ROW] = {0};
+
+		for (uint32_t k = 0; k < out->n_nodes; k++)
+			if (out->nodes[k].feature >= 0)
+				cnt[out->nodes[k].feature]++;
+		fprintf(stderr, "gbdt splits:");
+		for (int j = 0; j < (int) gb_dims(); j++)
+			if (cnt[j])
+				fprintf(stderr, " %s %d", j < TD_N_FEATURES ? td_feature_names[j] :
+						td_context_names[j - TD_N_FEATURES], cnt[j]);
+		fprintf(stderr, "\n");
+	}
 	gb_n = 0;
 }
 
@@ -798,7 +814,7 @@ load_gold_train_one(const char *dataset)
 		p->group = -2;
 		snprintf(path, sizeof(path), "%s/%s.txt", dataset, id);
 		p->site_drop = p->train_drop = gold_labels(t, path);
-		p->gold = 1;
+		p->gold = strstr(dataset, "wcxb") ? 2 : 1;
 	}
 	fclose(mf);
 }
@@ -1548,7 +1564,7 @@ run_kfold(const char *dataset, const char *out, const char *sites)
 		if (train_gold && type_trains(type))
 		{
 			p->site_drop = p->train_drop = gold_labels(t, path);
-			p->gold = 1;
+			p->gold = strstr(dataset, "wcxb") ? 2 : 1;
 		}
 		if (!getcwd(cwd, sizeof(cwd)))
 			exit(1);
