@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "base/hash.h"
 #include "base/render.h"
 #include "base/tags.h"
 #include "util/poll.h"
@@ -36,15 +37,10 @@ shape_of(const td_tree *t, uint32_t i)
 {
 	uint32_t	cl = 0;
 	const char *c = td_node_attr(t, i, "class", &cl);
-	uint64_t	h = 1469598103934665603ULL ^ (t->nodes[i].tag + 1);
+	uint64_t	h = td_hash64(c ? c : "", c ? cl : 0, (uint64_t) t->nodes[i].tag + 1);
 
-	h *= 1099511628211ULL;
 	if (t->nodes[i].tag == TD_TAG_UNKNOWN)
-		for (uint32_t k = 0; k < t->nodes[i].str_len; k++)
-			h = (h ^ (unsigned char) td_node_str(t, i)[k]) * 1099511628211ULL;
-	h = (h ^ 0xff) * 1099511628211ULL;
-	for (uint32_t k = 0; c && k < cl; k++)
-		h = (h ^ (unsigned char) c[k]) * 1099511628211ULL;
+		h = td_hash_mix(h, td_hash64(td_node_str(t, i), t->nodes[i].str_len, 0));
 	return h;
 }
 
@@ -191,7 +187,7 @@ td_context_rows(const td_tree *t, const td_features *f, float **rows)
 		}
 		if (t->nodes[i].kind == TD_ELEM && t->nodes[i].parent != TD_NONE)
 		{
-			key[i] = shape_of(t, i) ^ ((uint64_t) t->nodes[i].parent * 0x9E3779B97F4A7C15ULL);
+			key[i] = td_hash_mix(shape_of(t, i), t->nodes[i].parent);
 			ord[nk++] = i;
 		}
 		page_kind(t, i, page);
