@@ -49,7 +49,11 @@
  * Environment: TD_MIN_AREA, TD_PENALTY, TD_THRESH, TD_BASIC_THRESH,
  * TD_LEVELS override td_page_opts_default; TD_BASE=1 passes the manifest
  * URL as base_url (pages mode); TD_LAMBDA the trainer's L2 strength;
- * TD_MODEL_OUT writes the trained model's JSON (pages mode).
+ * TD_MODEL_OUT writes the trained model's JSON (pages mode).  TD_GBDT=1
+ * trains and scores gradient-boosted trees over the features and the page
+ * context instead (every mode; TD_GB_* below, at gb_add_page): the
+ * variants that score with td_page_level use them; "basic" and
+ * TD_MODEL_OUT/TD_MODEL_IN still mean the logistic model (then untrained).
  *
  * Build (from the repository root): make build/bench/page_quality
  */
@@ -321,7 +325,6 @@ load_sites(const char *sites)
 	}
 	return n_sites;
 }
-
 
 /*
  * TD_GBDT=1 (issue 12): the tree classifier (page/gbdt.h) over the features
@@ -940,7 +943,6 @@ run_sites(const char *sites, const char *out)
 		popts.gbdt = use_gbdt ? &gmodel[1 - pg->group % 2] : NULL;
 		b = basic(pg->tree, m);
 		s = page_level(pg->tree, m, NULL, &region);
-
 		if (td_combine_drops(pg->tree, pg->site_drop, s, region, min_region, o) != TD_OK)
 			exit(1);
 		write_text(out, "or", pg->rel, pg->tree, o);
