@@ -99,52 +99,6 @@ static int	n_pages,
 			cap_pages;
 static double t_parse;
 
-/*
- * TD_NOSCRIPT=1 (experiment, issue 12): when the text inside <noscript>
- * elements outweighs the visible text of the rest of the page (Discourse
- * forums serve their posts that way), noscript is rendered: its flags are
- * cleared and its subtree is no longer inside a hidden element.
- */
-static void
-show_noscript(td_tree *t)
-{
-	double		inside = 0,
-				outside = 0;
-	uint8_t    *in_ns = calloc(t->n_nodes ? t->n_nodes : 1, 1);
-
-	for (uint32_t i = 1; i < t->n_nodes; i++)
-	{
-		td_node    *nd = &t->nodes[i];
-
-		in_ns[i] = in_ns[nd->parent] || (nd->kind == TD_ELEM && nd->tag == TD_TAG_NOSCRIPT);
-		if (nd->kind != TD_TEXT)
-			continue;
-		if (in_ns[i])
-			inside += nd->str_len;
-		else if (!(nd->flags & TD_F_INHIDDEN))
-			outside += nd->str_len;
-	}
-	if (inside > outside)
-	{
-		uint8_t    *hid = calloc(t->n_nodes, 1);	/* inside a hidden element other than noscript */
-
-		for (uint32_t i = 1; i < t->n_nodes; i++)
-		{
-			td_node    *nd = &t->nodes[i];
-			const td_node *pa = &t->nodes[nd->parent];
-
-			if (nd->kind == TD_ELEM && nd->tag == TD_TAG_NOSCRIPT)
-				nd->flags &= ~TD_F_HIDDEN;
-			hid[i] = hid[nd->parent] || (nd->parent > 0 && (pa->flags & TD_F_HIDDEN)) ||
-				(nd->parent == 0 && 0);
-			if (in_ns[i] && !hid[i])
-				nd->flags &= ~TD_F_INHIDDEN;
-		}
-		free(hid);
-	}
-	free(in_ns);
-}
-
 static td_tree *
 parse_file(const char *path)
 {
@@ -156,8 +110,6 @@ parse_file(const char *path)
 	if (!html)
 		return NULL;
 	t = bench_parse_bytes(&env, html, len, path);
-	if (t && getenv("TD_NOSCRIPT") && atoi(getenv("TD_NOSCRIPT")))
-		show_noscript(t);
 	t_parse += bench_now() - t0;
 	free(html);
 	return t;
