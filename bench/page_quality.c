@@ -15,10 +15,14 @@
  *         smooth  td_page_level alone (the paper's "Smooth")
  *         site    td_mark_template at 0.1 with the site's full profile
  *         or      site-level drops OR page-level drops, as clean_text
- *                 combines them (td_combine_drops: page level drops
+ *                 combines them (td_keep_main_labels: short labels in the
+ *                 page's <main> not site-level drops, TD_MAIN_LABELS=0
+ *                 turns it off; td_combine_drops: page level drops
  *                 nothing of the main region, and nothing when the region
  *                 holds under TD_MIN_REGION, default 0.15, of the text site
  *                 level keeps); run at TD_THRESH=0.6 for clean_text
+ *         g*      with TD_GUARDS=1, the variants of site level inside the
+ *                 page's content measured for issue 12 (content_guard)
  *         orx     the plain union of site-level and page-level drops
  *         orst    "or" with site-level marks OR structural marks (labels.h)
  *                 as the site's drops: what clean_text would give with a
@@ -58,6 +62,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -92,6 +97,7 @@ typedef struct page
 	uint8_t    *site_drop;		/* NULL when no site-level marks */
 	uint8_t    *train_drop;		/* training labels (site-level OR structural) */
 	uint32_t   *site_count;		/* profile count per node (site-level marks) */
+	uint8_t    *clean_drop;		/* site drops as clean_text takes them (td_keep_main_labels) */
 } page;
 
 static page *pages;
@@ -209,6 +215,12 @@ site_marks(int from, int to)
 		memcpy(pages[i].site_drop, m.drop, pages[i].tree->n_nodes);
 		pages[i].site_count = malloc(sizeof(uint32_t) * pages[i].tree->n_nodes);
 		memcpy(pages[i].site_count, m.pages, sizeof(uint32_t) * pages[i].tree->n_nodes);
+		/* clean_text's site drops: short labels in <main> kept (TD_MAIN_LABELS=0: not) */
+		if (!getenv("TD_MAIN_LABELS") || atoi(getenv("TD_MAIN_LABELS")))
+			if (td_keep_main_labels(pages[i].tree, &m, TD_MAIN_LABEL_MAX) != TD_OK)
+				exit(1);
+		pages[i].clean_drop = malloc(pages[i].tree->n_nodes);
+		memcpy(pages[i].clean_drop, m.drop, pages[i].tree->n_nodes);
 		td_marks_free(pages[i].tree, &m);
 	}
 	td_buf_free(&ser);
@@ -690,6 +702,160 @@ seg_dump(FILE *o, const page *pg, const td_logreg *m, const char *sites)
 	free(in_a);
 }
 
+/* Whether the subtree of i holds a visible letter (ASCII or any non-ASCII byte). */
+static int
+has_letter(const td_tree *t, uint32_t i)
+{
+	for (uint32_t j = i; j < t->nodes[i].end; j++)
+	{
+		const unsigned char *s = (const unsigned char *) td_node_str(t, j);
+
+		if (t->nodes[j].kind != TD_TEXT || (t->nodes[j].flags & TD_F_INHIDDEN))
+			continue;
+		for (uint32_t k = 0; k < t->nodes[j].str_len; k++)
+			if (s[k] >= 0x80 || (unsigned) ((s[k] | 0x20) - 'a') < 26u)
+				return 1;
+	}
+	return 0;
+}
+
+/* Whether the next element sibling of i (the block a label heads) is kept by site level. */
+static int
+next_kept(const td_tree *t, const uint8_t *drop, uint32_t i)
+{
+	for (uint32_t j = t->nodes[i].next_sibling; j != TD_NONE; j = t->nodes[j].next_sibling)
+		if (t->nodes[j].kind == TD_ELEM)
+			return !drop[j];
+	return 0;
+}
+
+/* Pages of pg's site (the profile's N). */
+static uint32_t
+site_pages(const page *pg)
+{
+	uint32_t	n = 0;
+
+	for (int i = 0; i < n_pages; i++)
+		n += pages[i].group == pg->group;
+	return n;
+}
+
+/*
+ * Issue 12, site level inside the page's content (experiment, sites mode):
+ * the site-level drops of pg with every outermost dropped node that lies in
+ * the content container C and holds under min_len visible characters kept.
+ * C by mode: 'm' the page's single <main> element or role=main (none when
+ * there is none or several), 'r' the main region (region[]), 'k' the
+ * deepest element below <body> holding at least 90% of the visible text
+ * site level keeps; 't' no container, but the node lies in a <table> site
+ * level keeps (cells judged with their table).  nonlink: only nodes whose
+ * visible text is under half anchor text.  Returns a malloc'd array.
+ */
+static uint8_t *
+content_guard(const page *pg, const uint8_t *region, int mode, uint32_t min_len, int nonlink,
+			  int flags)
+{
+	uint32_t   *anch = NULL;
+	const td_tree *t = pg->tree;
+	uint32_t	n = t->n_nodes;
+	uint8_t    *d = malloc(n ? n : 1),
+			   *in_c = calloc(n ? n : 1, 1);
+	uint32_t   *vis = malloc(sizeof(uint32_t) * (n ? n : 1));
+	uint32_t	c = TD_NONE;
+
+	memcpy(d, pg->site_drop, n);
+	td_visible_lengths(t, vis);
+	if (mode == 'm')
+	{
+		int			found = 0;
+
+		for (uint32_t i = 1; i < n; i++)
+		{
+			uint32_t	rl = 0;
+			const char *role = t->nodes[i].kind == TD_ELEM ? td_node_attr(t, i, "role", &rl) : NULL;
+
+			if (t->nodes[i].kind == TD_ELEM && !(t->nodes[i].flags & TD_F_INHIDDEN) &&
+				(t->nodes[i].tag == TD_TAG_MAIN || (role && rl == 4 && strncasecmp(role, "main", 4) == 0)))
+			{
+				if (c != TD_NONE && i < t->nodes[c].end)
+					continue;	/* <main role=main> inside <main>: the same */
+				found++;
+				c = i;
+			}
+		}
+		if (found != 1)
+			c = TD_NONE;
+	}
+	else if (mode == 'k')
+	{
+		/* site-kept visible text per subtree */
+		uint32_t   *kept = calloc(n ? n : 1, sizeof(uint32_t));
+
+		for (uint32_t i = n; i-- > 1;)
+		{
+			if (t->nodes[i].kind == TD_TEXT && !pg->site_drop[i])
+				kept[i] = vis[i];
+			kept[t->nodes[i].parent] += kept[i];
+		}
+		for (uint32_t i = 1; i < n; i++)
+			if (t->nodes[i].kind == TD_ELEM && t->nodes[i].tag != TD_TAG_HTML &&
+				t->nodes[i].tag != TD_TAG_BODY && kept[i] >= 0.9 * kept[0] && kept[0] > 0)
+				c = i;			/* preorder: the last one found is the deepest */
+		free(kept);
+	}
+	for (uint32_t i = 1; i < n; i++)
+	{
+		const td_node *nd = &t->nodes[i];
+
+		if (mode == 'r')
+			in_c[i] = region[i];
+		else if (mode == 't')
+			in_c[i] = in_c[nd->parent] || (nd->kind == TD_ELEM && nd->tag == TD_TAG_TABLE && !pg->site_drop[i]);
+		else
+			in_c[i] = in_c[nd->parent] || i == c;
+	}
+	if (nonlink)
+	{
+		/* anchor text per subtree, into in_a (reused as counts below) */
+		uint8_t    *ina = calloc(n ? n : 1, 1);
+
+		anch = calloc(n ? n : 1, sizeof(uint32_t));
+		for (uint32_t i = 1; i < n; i++)
+			ina[i] = ina[t->nodes[i].parent] || (t->nodes[i].kind == TD_ELEM && t->nodes[i].tag == TD_TAG_A);
+		for (uint32_t i = n; i-- > 1;)
+		{
+			if (t->nodes[i].kind == TD_TEXT && ina[i])
+				anch[i] = vis[i];
+			anch[t->nodes[i].parent] += anch[i];
+		}
+		free(ina);
+	}
+	for (uint32_t i = 1; i < n; i++)
+		if (d[i] && !d[t->nodes[i].parent] && in_c[i] && i != c && vis[i] < min_len &&
+			(!anch || 2 * anch[i] < vis[i]) && (!(flags & 1) || has_letter(t, i)) &&
+			(!(flags & 2) || 2 * pg->site_count[i] >= site_pages(pg)) &&
+			(!(flags & 4) || next_kept(t, pg->site_drop, i)))
+		{
+			memset(d + i, 0, t->nodes[i].end - i);
+			i = t->nodes[i].end - 1;
+		}
+	free(in_c);
+	free(vis);
+	free(anch);
+	return d;
+}
+
+/* The guarded variants: name "g<mode><min_len>". */
+static const struct
+{
+	int			mode;
+	uint32_t	len;
+	int			nonlink;
+	int			flags;			/* 1 letters, 2 share >= 0.5, 4 next sibling kept */
+}			guards[] = {{'m', 200, 1, 1}, {'m', 100, 1, 1}, {'m', 400, 1, 1}, {'m', 200, 1, 3}, {'m', 200, 1, 5},
+{'k', 200, 1, 1}, {'k', 200, 1, 5}, {'m', 200, 0, 1}};
+#define N_GUARDS ((int) (sizeof(guards) / sizeof(guards[0])))
+
 static void
 run_sites(const char *sites, const char *out)
 {
@@ -733,7 +899,7 @@ run_sites(const char *sites, const char *out)
 		td_buf		html;
 		td_tree    *t2;
 
-		if (td_combine_drops(pg->tree, pg->site_drop, s, region, min_region, o) != TD_OK)
+		if (td_combine_drops(pg->tree, pg->clean_drop, s, region, min_region, o) != TD_OK)
 			exit(1);
 		write_text(out, "or", pg->rel, pg->tree, o);
 		if (td_combine_drops(pg->tree, pg->site_drop, s, NULL, min_region, o) != TD_OK)
@@ -742,6 +908,19 @@ run_sites(const char *sites, const char *out)
 		if (td_combine_drops(pg->tree, pg->train_drop, s, region, min_region, o) != TD_OK)
 			exit(1);
 		write_text(out, "orst", pg->rel, pg->tree, o);
+		for (int g = 0; g < N_GUARDS && getenv("TD_GUARDS"); g++)
+		{
+			uint8_t    *gd = content_guard(pg, region, guards[g].mode, guards[g].len, guards[g].nonlink,
+										   guards[g].flags);
+			char		name[32];
+
+			if (td_combine_drops(pg->tree, gd, s, region, min_region, o) != TD_OK)
+				exit(1);
+			snprintf(name, sizeof(name), "g%c%u%s%d", guards[g].mode, guards[g].len,
+					 guards[g].nonlink ? "n" : "", guards[g].flags);
+			write_text(out, name, pg->rel, pg->tree, o);
+			free(gd);
+		}
 		if (getenv("TD_SEGDUMP"))
 		{
 			static FILE *so;

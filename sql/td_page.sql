@@ -210,6 +210,23 @@ SELECT clean_text(html, NULL, m.model) = strip_page(html, m.model) AS at_0_5
 FROM hand, small m;
 DROP TABLE shop;
 
+-- clean_text with a profile keeps the short labels that repeat inside the
+-- page's one <main> (a member table's heading and header cells, a type
+-- name): they label the page's own content.  Repeated links there (the
+-- previous-class link) and everything outside <main> stay site-level
+-- template; strip_template, site level alone, drops them all.
+CREATE TABLE api AS
+SELECT n, format('<html><body><div class="nav"><a href="/">Home</a> <a href="/api">API</a></div>'
+                 '<main><h1>Class %s</h1><h3>Method Summary</h3><table><tr><th>Modifier and Type</th>'
+                 '<th>Method</th></tr><tr><td>int</td><td>size%s()</td></tr></table>'
+                 '<p>The class %s holds the items of kind number %s and says so at length.</p>'
+                 '<p><a href="/prev">Previous class</a></p></main></body></html>', n, n, n, n) AS html
+FROM generate_series(1, 5) n;
+CREATE TABLE api_profile AS SELECT template_profile(html) AS profile FROM api;
+SELECT clean_text(html, p.profile, m.model) AS clean_text, strip_template(html, p.profile) AS site_level_alone
+FROM api, api_profile p, small m WHERE n = 5;
+DROP TABLE api, api_profile;
+
 -- NULL pages and NULL profiles are skipped; nothing to train on gives NULL
 SELECT train_template_model(h, NULL::tdprofile) IS NULL AS no_labels
 FROM (VALUES ('<p>a</p>')) v(h);
