@@ -458,6 +458,14 @@ test_noscript_shown(void)
 	free(txt);
 	td_tree_free(t);
 
+	/* a noscript inside a template inside a shown noscript stays hidden */
+	t = parse_s("<body><noscript><p>A thread of posts</p><template><noscript><i>t</i></noscript>"
+				"</template></noscript></body>");
+	CHECK(invariants_hold(t), "invariants with a noscript in a template");
+	CHECK((t->nodes[find_elem(t, "noscript", 1)].flags & (TD_F_HIDDEN | TD_F_INHIDDEN)) ==
+		  (TD_F_HIDDEN | TD_F_INHIDDEN), "noscript in template stays hidden");
+	td_tree_free(t);
+
 	/* the rest of the page outweighs it: hidden, as before */
 	t = parse_s("<body><p>An article with enough text of its own.</p>"
 				"<noscript><p>Enable JavaScript</p></noscript></body>");

@@ -478,9 +478,10 @@ show_noscript(td_env *env, td_tree *t)
 		{
 			td_node    *d = &t->nodes[j];
 
-			if (d->tag == TD_TAG_NOSCRIPT && d->kind == TD_ELEM)
-				d->flags &= (uint8_t) ~TD_F_HIDDEN;
 			d->flags = (uint8_t) ((d->flags & ~TD_F_INHIDDEN) | inherited_hidden(t, j));
+			/* a nested noscript is shown too, unless another hidden element holds it */
+			if (d->kind == TD_ELEM && d->tag == TD_TAG_NOSCRIPT && !(d->flags & TD_F_INHIDDEN))
+				d->flags &= (uint8_t) ~TD_F_HIDDEN;
 		}
 		i = nd->end - 1;
 	}
