@@ -22,7 +22,8 @@
  *                 holds under TD_MIN_REGION, default 0.15, of the text site
  *                 level keeps); run at TD_THRESH=0.6 for clean_text
  *         g*      with TD_GUARDS=1, the variants of site level inside the
- *                 page's content measured for issue 12 (content_guard)
+ *                 page's content measured for issue 12 (content_guard);
+ *                 TD_GUARDS=K > 1: only the K-th and later
  *         orx     the plain union of site-level and page-level drops
  *         orst    "or" with site-level marks OR structural marks (labels.h)
  *                 as the site's drops: what clean_text would give with a
@@ -756,6 +757,7 @@ content_guard(const page *pg, const uint8_t *region, int mode, uint32_t min_len,
 			  int flags)
 {
 	uint32_t   *anch = NULL;
+	uint8_t    *opened;
 	const td_tree *t = pg->tree;
 	uint32_t	n = t->n_nodes;
 	uint8_t    *d = malloc(n ? n : 1),
@@ -830,15 +832,27 @@ content_guard(const page *pg, const uint8_t *region, int mode, uint32_t min_len,
 		}
 		free(ina);
 	}
+	opened = calloc(n ? n : 1, 1);
 	for (uint32_t i = 1; i < n; i++)
-		if (d[i] && !d[t->nodes[i].parent] && in_c[i] && i != c && vis[i] < min_len &&
+	{
+		uint32_t	p = t->nodes[i].parent;
+
+		if (!d[i] || !in_c[i] || i == c || (d[p] && !opened[p]))
+			continue;
+		if (vis[i] < min_len &&
 			(!anch || 2 * anch[i] < vis[i]) && (!(flags & 1) || has_letter(t, i)) &&
 			(!(flags & 2) || 2 * pg->site_count[i] >= site_pages(pg)) &&
 			(!(flags & 4) || next_kept(t, pg->site_drop, i)))
 		{
 			memset(d + i, 0, t->nodes[i].end - i);
+			for (uint32_t a = p; a != TD_NONE && opened[a] && d[a]; a = t->nodes[a].parent)
+				d[a] = 0;		/* the opened blocks around it: their other children stay dropped */
 			i = t->nodes[i].end - 1;
 		}
+		else if ((flags & 8) && vis[i] >= min_len)
+			opened[i] = 1;		/* too large: judge its children */
+	}
+	free(opened);
 	free(in_c);
 	free(vis);
 	free(anch);
@@ -851,7 +865,7 @@ static const struct
 	int			mode;
 	uint32_t	len;
 	int			nonlink;
-	int			flags;			/* 1 letters, 2 share >= 0.5, 4 next sibling kept */
+	int			flags;			/* 1 letters, 2 share >= 0.5, 4 next sibling kept, 8 open larger blocks */
 }			guards[] = {
 	{'m', 50, 0, 0}, {'m', 100, 0, 0}, {'m', 200, 0, 0}, {'m', 400, 0, 0},
 	{'m', 100, 1, 0}, {'m', 200, 1, 0}, {'m', 400, 1, 0}, {'m', 1000, 1, 0},
@@ -860,6 +874,7 @@ static const struct
 	{'k', 50, 0, 0}, {'k', 100, 0, 0}, {'k', 200, 0, 0}, {'k', 100, 1, 0}, {'k', 200, 1, 0}, {'k', 400, 1, 0},
 	{'k', 200, 1, 1}, {'k', 200, 1, 5},
 	{'t', 50, 0, 0}, {'t', 100, 0, 0}, {'t', 200, 0, 0}, {'t', 200, 1, 0},
+	{'m', 200, 1, 9}, {'m', 100, 1, 9}, {'m', 400, 1, 9}, {'m', 200, 0, 9},
 };
 #define N_GUARDS ((int) (sizeof(guards) / sizeof(guards[0])))
 
@@ -917,6 +932,8 @@ run_sites(const char *sites, const char *out)
 		write_text(out, "orst", pg->rel, pg->tree, o);
 		for (int g = 0; g < N_GUARDS && getenv("TD_GUARDS"); g++)
 		{
+			if (atoi(getenv("TD_GUARDS")) > 1 && g < atoi(getenv("TD_GUARDS")))
+				continue;		/* TD_GUARDS=K > 1: from the K-th variant on */
 			uint8_t    *gd = content_guard(pg, region, guards[g].mode, guards[g].len, guards[g].nonlink,
 										   guards[g].flags);
 			char		name[32];

@@ -11,7 +11,7 @@
  * page while content images differ.  Left out, because they change
  * between pages of one site without changing what the reader sees: other
  * attributes (an "active" class, session ids in links), hidden content
- * (script, style, noscript unless shown, template, head), comments, and the digits of
+ * (script, style, noscript, template, head), comments, and the digits of
  * dates and times ("© 2024", "Updated 2024-03-15 13:24" match on every
  * page).  Other figures are kept: folding every digit also made every row of
  * a content table ("Station Road | 194 | 377"), every ingredient ("275 g
