@@ -12,7 +12,10 @@
  * (pagelevel.h): a node is dropped when either drops it, page level then
  * judging at 0.6 and dropping nothing of the page's main region, and
  * nothing at all where that region holds under 15% of what site level
- * keeps.
+ * keeps; site level keeps short labels inside the page's <main>
+ * (td_keep_main_labels).  Page level alone (no profile, or a smaller one) judges at 0.5,
+ * raising the threshold on a page where that keeps under 5% of the text
+ * (td_page_fallback).
  */
 #include "pg/page/page_common.h"
 
@@ -112,11 +115,18 @@ decide(FunctionCallInfo fcinfo, bool is_bytea, td_env *env, uint8_t **drop,
 
 	memset(&site, 0, sizeof(site));
 	if (use_site)
+	{
 		TD_PG_CALL(env, memset(&site, 0, sizeof(site)),
 				   td_mark_site(tree, view, TD_DEFAULT_THRESHOLD, &site), NULL);
+		/* short labels in the page's <main> are content (marks.h) */
+		TD_PG_CALL(env, (void) 0, td_keep_main_labels(tree, &site, TD_MAIN_LABEL_MAX), NULL);
+	}
 	td_pg_page_level(env, tree, model, TD_DEFAULT_PENALTY,
 					 use_site ? TD_DEFAULT_COMBINED_THRESHOLD : TD_DEFAULT_PAGE_THRESHOLD,
 					 PG_ARGISNULL(3) ? NULL : PG_GETARG_TEXT_PP(3), &page);
+	if (!use_site)				/* page level alone: its fallback (pagelevel.h) */
+		TD_PG_CALL(env, (void) 0, td_page_fallback(tree, &page, TD_DEFAULT_PAGE_THRESHOLD,
+												   TD_DEFAULT_FALLBACK_SHARE, NULL), NULL);
 
 	*drop = MemoryContextAllocHuge((MemoryContext) env->arg, n);
 	if (reason)

@@ -51,6 +51,8 @@ scores(FunctionCallInfo fcinfo, bool is_bytea)
 	}
 	td_pg_page_level(&env, tree, model, TD_DEFAULT_PENALTY, TD_DEFAULT_PAGE_THRESHOLD,
 					 PG_ARGISNULL(2) ? NULL : PG_GETARG_TEXT_PP(2), &marks);
+	TD_PG_CALL(&env, (void) 0, td_page_fallback(tree, &marks, TD_DEFAULT_PAGE_THRESHOLD,
+												TD_DEFAULT_FALLBACK_SHARE, NULL), NULL);
 	td_pg_nodeinfo(&env, tree, TD_NODEINFO_PATHS | TD_NODEINFO_TEXT, &ni);
 	/* clean_text's decision without a profile: page level alone */
 	drop = MemoryContextAllocHuge(scratch, Max(tree->n_nodes, 1));
