@@ -11,8 +11,10 @@
  *       trained on the other four; accuracy, per-type precision / recall /
  *       F1, macro F1 and the confusion matrix (rows: gold type, columns:
  *       predicted).  BALANCED=1 weighs each type's pages to the same total;
- *       NOURL=1 trains and scores without the url_* features (a page given
- *       no base_url).
+ *       NOURL=1 trains and scores without the url_* features; NOURL=2
+ *       trains with them and scores the pages without their URL (what
+ *       page_type(html) without base_url does with the shipped recipe: the
+ *       URL's features sit at their mean, td_pt_standardize).
  *   page_type write FEATS.tsv OUT.c [LAMBDA [BALANCED]]
  *       Trains on every page and writes the model as pagetype_model.c.
  *
@@ -229,8 +231,12 @@ fit(const row *rows, int n, const int *sel, double lambda, int balanced, int nou
 		total += wt[k] * cnt[k];
 	}
 	for (int i = 0; i < n; i++)
+	{
+		td_pt_standardize(m->mean, m->scale, rows[i].x, z + (size_t) i * NF);
 		for (int j = 0; j < NF; j++)
-			z[(size_t) i * NF + j] = used(j, nourl) ? (rows[i].x[j] - m->mean[j]) / m->scale[j] : 0.0;
+			if (!used(j, nourl))
+				z[(size_t) i * NF + j] = 0.0;
+	}
 
 	/* L: the largest eigenvalue of the weighted Gram matrix (bias column included), by power iteration */
 	for (int j = 0; j < NF; j++)
@@ -354,7 +360,7 @@ cmd_cv(const char *path, double lambda, int balanced, int nourl)
 	{
 		for (int i = 0; i < n; i++)
 			sel[i] = rows[i].fold != f;
-		fit(rows, n, sel, lambda, balanced, nourl, m);
+		fit(rows, n, sel, lambda, balanced, nourl == 1, m);
 		for (int i = 0; i < n; i++)
 			if (rows[i].fold == f)
 			{
@@ -367,7 +373,7 @@ cmd_cv(const char *path, double lambda, int balanced, int nourl)
 	}
 	printf("pages %d (folds %d/%d/%d/%d/%d), lambda %g, %s, %s\n", n, fold_n[0], fold_n[1],
 		   fold_n[2], fold_n[3], fold_n[4], lambda, balanced ? "balanced" : "unweighted",
-		   nourl ? "no URL" : "with URL");
+		   nourl == 1 ? "no URL" : nourl == 2 ? "trained with URLs, scored without" : "with URL");
 	printf("accuracy %.3f\n", (double) right / n);
 	printf("| type | pages | precision | recall | F1 |\n|---|---|---|---|---|\n");
 	for (int k = 0; k < NT; k++)
@@ -426,7 +432,7 @@ cmd_write(const char *path, const char *out, double lambda, int balanced)
 				cnt[NT] = {0};
 	row		   *rows = read_rows(path, &n);
 	int		   *sel = calloc(n, sizeof(int));
-	td_pt_model *m = malloc(sizeof(td_pt_model));
+	td_pt_model *m = malloc(sizeof(td_pt_model) * 2);
 	FILE	   *o;
 
 	for (int i = 0; i < n; i++)
@@ -434,7 +440,8 @@ cmd_write(const char *path, const char *out, double lambda, int balanced)
 		sel[i] = 1;
 		cnt[rows[i].type]++;
 	}
-	fit(rows, n, sel, lambda, balanced, 0, m);
+	fit(rows, n, sel, lambda, balanced, 0, &m[1]);
+	fit(rows, n, sel, lambda, balanced, 1, &m[0]);
 	if (!(o = fopen(out, "w")))
 	{
 		perror(out);
@@ -454,29 +461,38 @@ cmd_write(const char *path, const char *out, double lambda, int balanced)
 		fprintf(o, "%s%s%s %d", k ? "," : "", k == 3 ? "\n * " : k ? " " : "",
 				td_page_type_name(k), cnt[k]);
 	fprintf(o, "),\n"
-			" * softmax with L2 %g, %s.  Only the weights ship, never the pages.\n"
+			" * softmax with L2 %g, %s; models[1] for pages with a URL,\n"
+			" * models[0] trained without the url_* features for pages without one.\n"
+			" * Only the weights ship, never the pages.\n"
 			" */\n"
 			"#include \"page/pagetype.h\"\n\n"
 			"_Static_assert(TD_PT_SCHEME == %d, \"page-type model trained under feature scheme %d\");\n"
 			"_Static_assert(TD_PT_N_FEATURES == %d, \"page-type model has %d features\");\n"
 			"_Static_assert(TD_PT_N_TYPES == %d, \"page-type model has %d types\");\n\n"
-			"static const td_pt_model model = {\n\t{\t\t\t\t\t\t\t/* mean */\n",
+			"static const td_pt_model models[2] = {\n",
 			lambda, balanced ? "types weighted to the same total" : "pages weighted alike",
 			TD_PT_SCHEME, TD_PT_SCHEME, NF, NF, NT, NT);
-	put_doubles(o, m->mean, NF, 0);
-	fprintf(o, "\t},\n\t{\t\t\t\t\t\t\t/* scale */\n");
-	put_doubles(o, m->scale, NF, 0);
-	fprintf(o, "\t},\n\t{\t\t\t\t\t\t\t/* bias */\n");
-	for (int k = 0; k < NT; k++)
-		fprintf(o, "\t\t%a,\t/* %s */\n", m->bias[k], td_page_type_name(k));
-	fprintf(o, "\t},\n\t{\t\t\t\t\t\t\t/* weight */\n");
-	for (int k = 0; k < NT; k++)
+	for (int u = 0; u < 2; u++)
 	{
-		fprintf(o, "\t\t{\t\t\t\t\t\t/* %s */\n", td_page_type_name(k));
-		put_doubles(o, m->weight[k], NF, 1);
-		fprintf(o, "\t\t},\n");
+		fprintf(o, "\t{\t\t\t\t\t\t\t/* %s */\n\t{\t\t\t\t\t\t\t/* mean */\n",
+				u ? "with a URL" : "without a URL");
+		put_doubles(o, m[u].mean, NF, 0);
+		fprintf(o, "\t},\n\t{\t\t\t\t\t\t\t/* scale */\n");
+		put_doubles(o, m[u].scale, NF, 0);
+		fprintf(o, "\t},\n\t{\t\t\t\t\t\t\t/* bias */\n");
+		for (int k = 0; k < NT; k++)
+			fprintf(o, "\t\t%a,\t/* %s */\n", m[u].bias[k], td_page_type_name(k));
+		fprintf(o, "\t},\n\t{\t\t\t\t\t\t\t/* weight */\n");
+		for (int k = 0; k < NT; k++)
+		{
+			fprintf(o, "\t\t{\t\t\t\t\t\t/* %s */\n", td_page_type_name(k));
+			put_doubles(o, m[u].weight[k], NF, 1);
+			fprintf(o, "\t\t},\n");
+		}
+		fprintf(o, "\t}\n\t},\n");
 	}
-	fprintf(o, "\t}\n};\n\nconst td_pt_model *\ntd_pt_default_model(void)\n{\n\treturn &model;\n}\n");
+	fprintf(o, "};\n\nconst td_pt_model *\ntd_pt_default_model(int with_url)\n{\n"
+			"\treturn &models[with_url ? 1 : 0];\n}\n");
 	fclose(o);
 	free(sel);
 	free(m);

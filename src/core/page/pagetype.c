@@ -853,18 +853,33 @@ interrupted:
 }
 
 void
+td_pt_standardize(const double *mean, const double *scale, const double *x, double *z)
+{
+	int			url = x[TD_PTF_HAS_URL] != 0;
+
+	for (int j = 0; j < TD_PT_N_FEATURES; j++)
+	{
+		double		v = (x[j] - mean[j]) / scale[j];
+
+		z[j] = j == TD_PTF_HAS_URL || (!url && j > TD_PTF_HAS_URL) || !isfinite(v) ? 0.0 : v;
+	}
+}
+
+void
 td_page_type_probs(const td_pt_model *m, const double *x, double *prob)
 {
 	double		z[TD_PT_N_TYPES],
+				zx[TD_PT_N_FEATURES],
 				top = -INFINITY,
 				sum = 0;
 
+	td_pt_standardize(m->mean, m->scale, x, zx);
 	for (int k = 0; k < TD_PT_N_TYPES; k++)
 	{
 		double		s = m->bias[k];
 
 		for (int j = 0; j < TD_PT_N_FEATURES; j++)
-			s += m->weight[k][j] * (x[j] - m->mean[j]) / m->scale[j];
+			s += m->weight[k][j] * zx[j];
 		z[k] = isfinite(s) ? s : 0.0;
 		if (z[k] > top)
 			top = z[k];
@@ -884,7 +899,7 @@ td_page_type(const td_tree *tree, const char *url, size_t url_len, double *prob,
 
 	if (st != TD_OK)
 		return st;
-	td_page_type_probs(td_pt_default_model(), x, p);
+	td_page_type_probs(td_pt_default_model(url != NULL), x, p);
 	if (prob)
 		memcpy(prob, p, sizeof(p));
 	if (best)
