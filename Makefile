@@ -169,6 +169,7 @@ bench:
 # fuzz-etdm: ETDM mapping and votes between two fuzzed pages.
 # fuzz-profile: profile bytes and page scripts.
 # fuzz-model: the page-level model's text (the jsonb argument) and its round trip.
+# fuzz-pagetype: the page type's features (JSON-LD, tokens, URL) and the gold labels.
 # Each target's seeds are in test/fuzz/fuzz-NAME/, its growing corpus in
 # build/fuzz/corpus-NAME/.
 FUZZ_MAX_LEN_parse   = 8192
@@ -180,6 +181,7 @@ FUZZ_MAX_LEN_etdm    = 65536
 FUZZ_BINS    = $(patsubst test/fuzz/%.c,build/fuzz/%,$(wildcard test/fuzz/fuzz_*.c))
 FUZZ_TARGETS = $(patsubst build/fuzz/fuzz_%,fuzz-%,$(FUZZ_BINS))
 FUZZ_MAX_LEN_model   = 32768
+FUZZ_MAX_LEN_pagetype = 8192
 # fuzz-warc: the WARC reader on arbitrary bytes, plain or gzip (first byte: mode)
 FUZZ_MAX_LEN_warc    = 65536
 
