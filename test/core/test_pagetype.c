@@ -12,21 +12,10 @@
 #include <string.h>
 
 #include "check.h"
+#include "tree_helpers.h"
 #include "counting.h"
 #include "page/pagetype.h"
 #include "base/tree.h"
-
-static td_tree *
-parse_env(td_env *e, const char *html)
-{
-	td_tree    *t = NULL;
-	td_limits	lim;
-
-	td_limits_default(&lim);
-	if (td_parse_html(e, html, strlen(html), "UTF-8", &lim, &t) != TD_OK)
-		return NULL;
-	return t;
-}
 
 static const char product_page[] =
 	"<html><head><title>Trail Runner 3 shoes</title>"
