@@ -109,6 +109,8 @@ add_page(train_state *state, FunctionCallInfo fcinfo, bool is_bytea, bool gold)
 	td_tree    *tree;
 	td_marks	marks;
 	uint8_t    *drop;
+	const char *gold_text = NULL;
+	size_t		gold_len = 0;
 	td_features f;
 	const char *base = NULL;
 	size_t		base_len = 0;
@@ -122,6 +124,24 @@ add_page(train_state *state, FunctionCallInfo fcinfo, bool is_bytea, bool gold)
 		base_len = base == VARDATA_ANY(url) ? (size_t) len : strlen(base);
 	}
 
+	/* the gold text is bounded as pages are, before the page is parsed */
+	if (gold)
+	{
+		gold_text = td_pg_utf8_arg(fcinfo, 2, &gold_len);
+		if (gold_len > (size_t) td_guc_max_page_bytes)
+		{
+			char		msg[160];
+
+			snprintf(msg, sizeof(msg),
+					 "gold text of %zu bytes exceeds templatedet.max_page_bytes (%d bytes)",
+					 gold_len, td_guc_max_page_bytes);
+			td_pg_page_error(ERRCODE_PROGRAM_LIMIT_EXCEEDED, msg,
+							 "Raise the setting \"templatedet.max_page_bytes\" to accept larger pages.");
+			state->unread++;	/* skipped (templatedet.on_error) */
+			MemoryContextDelete(scratch);
+			return;
+		}
+	}
 	td_pg_env_init(&env, scratch);
 	tree = td_pg_parse_row(&env, fcinfo, 1, is_bytea, false, state->rows);
 	if (tree == NULL)
@@ -132,24 +152,9 @@ add_page(train_state *state, FunctionCallInfo fcinfo, bool is_bytea, bool gold)
 	}
 	if (gold)
 	{
-		size_t		len;
-		const char *g = td_pg_utf8_arg(fcinfo, 2, &len);
-
-		if (len > (size_t) td_guc_max_page_bytes)
-		{
-			char		msg[160];
-
-			snprintf(msg, sizeof(msg),
-					 "gold text of %zu bytes exceeds templatedet.max_page_bytes (%d bytes)",
-					 len, td_guc_max_page_bytes);
-			td_pg_page_error(ERRCODE_PROGRAM_LIMIT_EXCEEDED, msg,
-							 "Raise the setting \"templatedet.max_page_bytes\" to accept larger pages.");
-			state->unread++;	/* skipped (templatedet.on_error) */
-			MemoryContextDelete(scratch);
-			return;
-		}
 		drop = MemoryContextAllocHuge(scratch, Max(tree->n_nodes, 1));
-		TD_PG_CALL(&env, (void) 0, td_gold_labels(tree, g, len, drop, NULL, NULL), NULL);
+		TD_PG_CALL(&env, (void) 0, td_gold_labels(tree, gold_text, gold_len, drop, NULL, NULL),
+				   NULL);
 	}
 	else
 	{

@@ -4,7 +4,8 @@
  * (pagetype.h) over page-level features of the parsed page and its URL.
  *
  * Not STRICT (base_url defaults to NULL): a NULL page gives NULL, a NULL
- * base_url means no URL (the url_* features are 0).  A page that cannot be
+ * base_url means no URL (the built-in model trained without the URL's
+ * features decides).  A page that cannot be
  * read is a page error (templatedet.on_error): under skip, NULL.
  */
 #include "pg/page/page_common.h"
