@@ -136,6 +136,9 @@ test_features(void)
 	CHECK(x[TD_PTF_HAS_URL] == 0 && x[TD_PTF_URL_DEPTH] == 0, "no URL, no URL features");
 	CHECK(fabs(x[TD_PTF_LOG_TIME] - log(4.0)) < 1e-12, "3 time elements");
 	CHECK(x[TD_PTF_TOK_COMMENT] > 0 && x[TD_PTF_TOK_POST] > 0 && x[TD_PTF_TOK_USER] > 0, "forum tokens");
+	/* "Reply" three times and "Post reply"; not inside "replying" */
+	CHECK(fabs(x[TD_PTF_PH_FORUM] - log(5.0)) < 1e-12, "forum phrases %g", exp(x[TD_PTF_PH_FORUM]) - 1);
+	CHECK(x[TD_PTF_PH_PRODUCT] == 0 && x[TD_PTF_PH_DOCS] == 0, "no product or docs phrases");
 
 	features_of(docs_page, "https://lib.example/docs/api/parse?page=2", x);
 	CHECK(x[TD_PTF_URL_DOCS] == 1 && x[TD_PTF_URL_PAGE] == 1, "docs URL, page=2");
@@ -143,6 +146,11 @@ test_features(void)
 	CHECK(x[TD_PTF_SHARE_CODE] > 0.1, "share of code %g", x[TD_PTF_SHARE_CODE]);
 	CHECK(x[TD_PTF_TOK_DOCS] > 0 && x[TD_PTF_LOG_DL] > 0 && x[TD_PTF_LOG_MAIN] > 0, "docs markers");
 	CHECK(x[TD_PTF_LOG_PRICES] == 0 && x[TD_PTF_ADD_TO_CART] == 0, "no prices");
+	/* the headings Syntax, Parameters and Example, and "returns it" ("Return value" is not) */
+	CHECK(fabs(x[TD_PTF_PH_DOCS] - log(5.0)) < 1e-12, "docs phrases %g", exp(x[TD_PTF_PH_DOCS]) - 1);
+	features_of("<p>Replying to notes, noteworthy; IN STOCK now.</p>", NULL, x);
+	CHECK(x[TD_PTF_PH_FORUM] == 0 && x[TD_PTF_PH_DOCS] == 0, "whole words only");
+	CHECK(fabs(x[TD_PTF_PH_PRODUCT] - log(2.0)) < 1e-12, "case-insensitive");
 
 	/* microdata, RDFa, camelCase tokens, query search, /page/N, a year */
 	features_of("<body><div itemscope itemtype=\"http://schema.org/FAQPage https://schema.org/ItemList\">"

@@ -289,9 +289,12 @@ token_groups(const char *s, size_t n)
 		for (int g = 0; tok_groups[g].prefix; g++)
 		{
 			const char *p = tok_groups[g].prefix;
-			size_t		m = strlen(p);
+			size_t		m;
 
-			if (p[0] == lower((unsigned char) s[i]) && m <= j - i && eq_ci(s + i, m, p))
+			if (p[0] != lower((unsigned char) s[i]))
+				continue;
+			m = strlen(p);
+			if (m <= j - i && eq_ci(s + i, m, p))
 				bits |= 1u << (tok_groups[g].feat - TD_PTF_TOK_COMMENT);
 		}
 		i = j;
@@ -491,6 +494,59 @@ count_cart(const char *s, size_t n)
 	return c;
 }
 
+/* Phrases of visible text, whole words, ASCII case-insensitive, by group. */
+static const named_feat phrases[] = {
+	{"posted by", TD_PTF_PH_FORUM}, {"replies", TD_PTF_PH_FORUM}, {"reply", TD_PTF_PH_FORUM},
+	{"joined", TD_PTF_PH_FORUM}, {"views", TD_PTF_PH_FORUM}, {"quote", TD_PTF_PH_FORUM},
+	{"members", TD_PTF_PH_FORUM}, {"upvote", TD_PTF_PH_FORUM}, {"answered", TD_PTF_PH_FORUM},
+	{"in stock", TD_PTF_PH_PRODUCT}, {"out of stock", TD_PTF_PH_PRODUCT}, {"sku", TD_PTF_PH_PRODUCT},
+	{"free shipping", TD_PTF_PH_PRODUCT}, {"quantity", TD_PTF_PH_PRODUCT},
+	{"specifications", TD_PTF_PH_PRODUCT}, {"customer reviews", TD_PTF_PH_PRODUCT},
+	{"contact us", TD_PTF_PH_SERVICE}, {"get a quote", TD_PTF_PH_SERVICE},
+	{"our services", TD_PTF_PH_SERVICE}, {"free consultation", TD_PTF_PH_SERVICE},
+	{"call us", TD_PTF_PH_SERVICE}, {"request a", TD_PTF_PH_SERVICE}, {"get started", TD_PTF_PH_SERVICE},
+	{"our team", TD_PTF_PH_SERVICE}, {"testimonials", TD_PTF_PH_SERVICE}, {"why choose", TD_PTF_PH_SERVICE},
+	{"book a", TD_PTF_PH_SERVICE},
+	{"results", TD_PTF_PH_LISTING}, {"showing", TD_PTF_PH_LISTING}, {"sort by", TD_PTF_PH_LISTING},
+	{"filter", TD_PTF_PH_LISTING}, {"load more", TD_PTF_PH_LISTING}, {"next page", TD_PTF_PH_LISTING},
+	{"read more", TD_PTF_PH_LISTING}, {"view all", TD_PTF_PH_LISTING}, {"see all", TD_PTF_PH_LISTING},
+	{"parameters", TD_PTF_PH_DOCS}, {"returns", TD_PTF_PH_DOCS}, {"example", TD_PTF_PH_DOCS},
+	{"syntax", TD_PTF_PH_DOCS}, {"installation", TD_PTF_PH_DOCS}, {"deprecated", TD_PTF_PH_DOCS},
+	{"arguments", TD_PTF_PH_DOCS}, {"note", TD_PTF_PH_DOCS},
+	{"min read", TD_PTF_PH_ARTICLE}, {"published", TD_PTF_PH_ARTICLE}, {"updated", TD_PTF_PH_ARTICLE},
+	{"written by", TD_PTF_PH_ARTICLE}, {"related articles", TD_PTF_PH_ARTICLE},
+	{"comments", TD_PTF_PH_ARTICLE},
+	{NULL, 0}
+};
+
+/* Adds to cnt[] the phrases of s[0..n) (each a whole-word match). */
+static void
+count_phrases(const char *s, size_t n, uint32_t *cnt)
+{
+	for (size_t i = 0; i < n; i++)
+	{
+		int			ch = lower((unsigned char) s[i]);
+
+		if (ch < 'a' || ch > 'z' || (i > 0 && is_alnum((unsigned char) s[i - 1])))
+			continue;
+		for (int k = 0; phrases[k].name; k++)
+		{
+			const char *p = phrases[k].name;
+			size_t		m;
+
+			if (p[0] != ch)
+				continue;
+			m = strlen(p);
+			if (i + m <= n && eq_ci(s + i, m, p) &&
+				(i + m == n || !is_alnum((unsigned char) s[i + m])))
+			{
+				cnt[phrases[k].feat]++;
+				break;
+			}
+		}
+	}
+}
+
 /* ---- the tree pass ----------------------------------------------------- */
 
 /* Flags a node inherits from its ancestors (in[] per node). */
@@ -642,6 +698,7 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 			c_art += (f & IN_ART) ? c : 0;
 			prices += count_prices(s, nd->str_len);
 			cart += count_cart(s, nd->str_len);
+			count_phrases(s, nd->str_len, cnt);
 			continue;
 		}
 		if (nd->kind != TD_ELEM)

@@ -4,7 +4,7 @@
  * from its tree and, when known, its URL: page-level features (counts and
  * shares of telling elements, repeated same-shape sibling groups, link
  * density, JSON-LD / microdata / RDFa @type values, og:type, prices,
- * "add to cart" text, id/class tokens, URL path tokens) and a multinomial
+ * "add to cart" text, phrases, id/class tokens, URL path tokens) and a multinomial
  * logistic regression (softmax) over them, trained offline on wcxb-dev by
  * bench/page_type.c (weights in pagetype_model.c, generated).
  *
@@ -22,7 +22,7 @@
 
 #include "base/tree.h"
 
-#define TD_PT_SCHEME	1
+#define TD_PT_SCHEME	2
 
 #define TD_PT_MAX_ATTR_BYTES	256
 #define TD_PT_MAX_URL			2048
@@ -51,7 +51,10 @@ const char *td_page_type_name(int k);
  * application/ld+json, "@type" values), microdata (itemtype) or RDFa
  * (typeof) type of that group is on the page; tok_* are ln(1 + elements
  * with an id/class token, split at non-alphanumerics and camelCase humps,
- * beginning with a keyword of that group); url_* are 1 when a path segment
+ * beginning with a keyword of that group); ph_* are ln(1 + whole-word,
+ * ASCII case-insensitive occurrences of that group's phrases in the visible
+ * text: "posted by", "in stock", "contact us", "sort by", "parameters",
+ * "min read"...); url_* are 1 when a path segment
  * of the URL (lower-cased) is one of the group's words; has_url is 1 when
  * there is a URL (see td_pt_standardize).
  */
@@ -82,6 +85,8 @@ const char *td_page_type_name(int k);
 	X(TOK_RATING, "tok_rating") X(TOK_DOCS, "tok_docs") X(TOK_GRID, "tok_grid") \
 	X(TOK_PAGING, "tok_paging") X(TOK_FILTER, "tok_filter") X(TOK_SERVICE, "tok_service") \
 	X(TOK_ARTICLE, "tok_article") \
+	X(PH_FORUM, "ph_forum") X(PH_PRODUCT, "ph_product") X(PH_SERVICE, "ph_service") \
+	X(PH_LISTING, "ph_listing") X(PH_DOCS, "ph_docs") X(PH_ARTICLE, "ph_article") \
 	X(HAS_URL, "has_url") X(URL_DEPTH, "url_depth") X(URL_SLUG, "url_slug") \
 	X(URL_PRODUCT, "url_product") X(URL_FORUM, "url_forum") X(URL_QA, "url_qa") \
 	X(URL_DOCS, "url_docs") X(URL_LIST, "url_list") X(URL_SEARCH, "url_search") \
