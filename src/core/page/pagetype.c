@@ -8,6 +8,7 @@
 
 #include "base/tags.h"
 #include "util/poll.h"
+#include "util/sort.h"
 
 #define PT_POLL 4096			/* nodes between two polls */
 
@@ -559,12 +560,6 @@ count_phrases(const char *s, size_t n, uint32_t *cnt)
 #define IN_HEAD		0x40
 #define IN_ART		0x80
 
-typedef struct group_slot
-{
-	uint64_t	key;			/* 0: empty */
-	uint32_t	count;
-} group_slot;
-
 /* The (parent, tag + class) key of element i, never 0. */
 static uint64_t
 group_key(const td_tree *t, uint32_t i)
@@ -584,14 +579,38 @@ group_key(const td_tree *t, uint32_t i)
 	return h ? h : 1;
 }
 
-static group_slot *
-group_find(group_slot *tab, size_t cap, uint64_t key)
+/*
+ * How many of the sorted keys a[0..n) equal key: two binary searches, so
+ * keys a page chose to collide cost no more than others (no hash table).
+ */
+static uint32_t
+group_count(const uint64_t *a, size_t n, uint64_t key)
 {
-	size_t		j = (size_t) (key ^ (key >> 29)) & (cap - 1);
+	size_t		lo = 0,
+				hi = n,
+				first;
 
-	while (tab[j].key && tab[j].key != key)
-		j = (j + 1) & (cap - 1);
-	return &tab[j];
+	while (lo < hi)
+	{
+		size_t		mid = lo + (hi - lo) / 2;
+
+		if (a[mid] < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	first = lo;
+	hi = n;
+	while (lo < hi)
+	{
+		size_t		mid = lo + (hi - lo) / 2;
+
+		if (a[mid] <= key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return (uint32_t) (lo - first);
 }
 
 /* Whether element i is shown (not hidden, not inside a hidden element). */
@@ -606,8 +625,8 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 {
 	td_env	   *env = t->env;
 	uint8_t    *in;
-	group_slot *tab;
-	size_t		cap = 16;
+	uint64_t   *keys;			/* the group keys of the shown elements, sorted */
+	size_t		nkeys = 0;
 	uint32_t	n = t->n_nodes,
 				elems = 0;
 	double		text = 0,
@@ -631,17 +650,14 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 	memset(cnt, 0, sizeof(cnt));
 	for (uint32_t i = 0; i < n; i++)
 		elems += t->nodes[i].kind == TD_ELEM;
-	while (cap < 2 * (size_t) elems + 16)
-		cap *= 2;
 	in = td_alloc(env, n + 1);
-	tab = td_alloc(env, cap * sizeof(group_slot));
-	if (!in || !tab)
+	keys = td_alloc(env, ((size_t) elems + 1) * sizeof(uint64_t));
+	if (!in || !keys)
 	{
 		td_free(env, in);
-		td_free(env, tab);
+		td_free(env, keys);
 		return td_fail(env, TD_ENOMEM, "out of memory for the page type's features");
 	}
-	memset(tab, 0, cap * sizeof(group_slot));
 
 	/* pass 1: same-shape sibling groups (shown elements under an element) */
 	for (uint32_t i = 1; i < n; i++)
@@ -651,22 +667,24 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 		if (td_poll_every(env, i - 1, PT_POLL))
 			goto interrupted;
 		if (nd->kind == TD_ELEM && shown(nd))
-		{
-			uint64_t	key = group_key(t, i);
-			group_slot *s = group_find(tab, cap, key);
-
-			s->key = key;
-			s->count++;
-		}
+			keys[nkeys++] = group_key(t, i);
 	}
-	for (size_t j = 0; j < cap; j++)
-		if (tab[j].key && tab[j].count >= 3)
+	td_sort_u64(keys, nkeys);
+	for (size_t j = 0; j < nkeys;)
+	{
+		size_t		e = j + 1;
+
+		while (e < nkeys && keys[e] == keys[j])
+			e++;
+		if (e - j >= 3)
 		{
 			groups++;
-			group_items += tab[j].count;
-			if (tab[j].count > group_max)
-				group_max = tab[j].count;
+			group_items += (uint32_t) (e - j);
+			if (e - j > group_max)
+				group_max = (uint32_t) (e - j);
 		}
+		j = e;
+	}
 
 	/* pass 2: tags, inherited flags, text, attributes */
 	in[0] = 0;
@@ -770,7 +788,7 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 				(v = td_node_attr(t, i, "value", &len)) != NULL)
 				cart += count_cart(v, len > TD_PT_MAX_ATTR_BYTES ? TD_PT_MAX_ATTR_BYTES : len);
 		}
-		if (group_find(tab, cap, group_key(t, i))->count >= 3)
+		if (group_count(keys, nkeys, group_key(t, i)) >= 3)
 			f |= IN_REP;
 		switch (nd->tag)
 		{
@@ -873,7 +891,7 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 		in[i] = f;
 	}
 	td_free(env, in);
-	td_free(env, tab);
+	td_free(env, keys);
 
 	for (int k = 0; k < TD_PT_N_FEATURES; k++)
 		if (cnt[k])
@@ -905,7 +923,7 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 
 interrupted:
 	td_free(env, in);
-	td_free(env, tab);
+	td_free(env, keys);
 	return td_fail(env, TD_EINTR, "page type interrupted");
 }
 

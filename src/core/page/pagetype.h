@@ -4,13 +4,14 @@
  * from its tree and, when known, its URL: page-level features (counts and
  * shares of telling elements, repeated same-shape sibling groups, link
  * density, JSON-LD / microdata / RDFa @type values, og:type, prices,
- * "add to cart" text, phrases, id/class tokens, URL path tokens) and a multinomial
- * logistic regression (softmax) over them, trained offline on wcxb-dev by
+ * "add to cart" text, phrases, id/class tokens, URL path tokens) and a
+ * multinomial logistic regression (softmax) over them, trained offline on wcxb-dev by
  * bench/page_type.c (weights in pagetype_model.c, generated).
  *
  * Features are computed in two passes over the nodes (document order), with
- * a hash table of (parent, shape) groups: O(n + text + attribute bytes),
- * no recursion, polling env->interrupted.  Only the first
+ * the sorted keys of (parent, shape) groups: O(n log n + text + attribute
+ * bytes) whatever the page (no hash table a page could make collide), no
+ * recursion, polling env->interrupted.  Only the first
  * TD_PT_MAX_ATTR_BYTES bytes of an id/class value, TD_PT_MAX_URL bytes of
  * the URL and TD_PT_MAX_JSONLD bytes of each JSON-LD script are read.
  *
