@@ -8,7 +8,7 @@ DATA        = sql/templatedet--0.1.sql sql/templatedet--0.1--0.2.sql
 DATA_built  = sql/templatedet--$(EXTVERSION).sql
 # pg_regress suites (sql/td_*.sql, expected/td_*.out), in order: td_init creates
 # the extension.  UTF-8 and C collation so encodings and ORDER BY are fixed.
-REGRESS      = td_init td_sites td_edge td_errors td_bulk td_parallel td_copy td_timeout td_info td_readme td_page td_page_readme td_dedup td_sandwich td_sandwich_readme td_menu td_menu_readme td_etdm_readme td_etdm td_chunks td_security td_rows td_warc
+REGRESS      = td_init td_sites td_edge td_errors td_bulk td_parallel td_copy td_timeout td_info td_readme td_page td_page_readme td_page_type td_dedup td_sandwich td_sandwich_readme td_menu td_menu_readme td_etdm_readme td_etdm td_chunks td_security td_rows td_warc
 REGRESS_OPTS = --encoding=UTF8 --no-locale
 
 CORE_SRCS   = $(sort $(wildcard src/core/*/*.c))
@@ -169,6 +169,7 @@ bench:
 # fuzz-etdm: ETDM mapping and votes between two fuzzed pages.
 # fuzz-profile: profile bytes and page scripts.
 # fuzz-model: the page-level model's text (the jsonb argument) and its round trip.
+# fuzz-pagetype: the page type's features (JSON-LD, tokens, URL) and the gold labels.
 # Each target's seeds are in test/fuzz/fuzz-NAME/, its growing corpus in
 # build/fuzz/corpus-NAME/.
 FUZZ_MAX_LEN_parse   = 8192
@@ -180,6 +181,7 @@ FUZZ_MAX_LEN_etdm    = 65536
 FUZZ_BINS    = $(patsubst test/fuzz/%.c,build/fuzz/%,$(wildcard test/fuzz/fuzz_*.c))
 FUZZ_TARGETS = $(patsubst build/fuzz/fuzz_%,fuzz-%,$(FUZZ_BINS))
 FUZZ_MAX_LEN_model   = 32768
+FUZZ_MAX_LEN_pagetype = 8192
 # fuzz-warc: the WARC reader on arbitrary bytes, plain or gzip (first byte: mode)
 FUZZ_MAX_LEN_warc    = 65536
 

@@ -201,3 +201,65 @@ CREATE AGGREGATE template_profile(html bytea, unit text) (
 );
 COMMENT ON AGGREGATE template_profile(bytea, text) IS
 	'Site profile of raw page bytes with a unit (''node'' or ''chunk'')';
+
+-- issue 12: page_type, and train_template_model from gold text
+---------------------------------------------------------------------------
+-- aggregate train_template_model(html, gold text [, base_url]) → jsonb
+---------------------------------------------------------------------------
+-- The same model and bounds as the profile form, labelled from each page's
+-- gold text (the text a person marked as its content): an element is
+-- template when under 15% of its words are in word 3-grams of the gold.
+CREATE FUNCTION train_template_model_gold_transfn(internal, text, text) RETURNS internal
+	AS 'MODULE_PATHNAME', 'train_template_model_gold_transfn_text' LANGUAGE C STABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION train_template_model_gold_transfn(internal, text, text) IS
+	'train_template_model transition: labels one page''s elements from its gold text (template under 15% gold words) and adds them as training rows';
+CREATE FUNCTION train_template_model_gold_transfn(internal, bytea, text) RETURNS internal
+	AS 'MODULE_PATHNAME', 'train_template_model_gold_transfn_bytea' LANGUAGE C STABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION train_template_model_gold_transfn(internal, bytea, text) IS
+	'train_template_model transition from gold text for raw page bytes';
+CREATE FUNCTION train_template_model_gold_transfn(internal, text, text, text) RETURNS internal
+	AS 'MODULE_PATHNAME', 'train_template_model_gold_transfn_text' LANGUAGE C STABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION train_template_model_gold_transfn(internal, text, text, text) IS
+	'train_template_model transition from gold text with the page''s URL (for intra-site links)';
+CREATE FUNCTION train_template_model_gold_transfn(internal, bytea, text, text) RETURNS internal
+	AS 'MODULE_PATHNAME', 'train_template_model_gold_transfn_bytea' LANGUAGE C STABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION train_template_model_gold_transfn(internal, bytea, text, text) IS
+	'train_template_model transition from gold text for raw page bytes with the page''s URL';
+
+CREATE AGGREGATE train_template_model(html text, gold text) (
+	SFUNC = train_template_model_gold_transfn, STYPE = internal,
+	FINALFUNC = train_template_model_finalfn, PARALLEL = SAFE);
+COMMENT ON AGGREGATE train_template_model(text, text) IS
+	'Page-level model (jsonb) trained on the pages aggregated, labelled from each page''s gold text (an element is template when under 15% of its words are the gold''s); NULL pages or gold texts skipped; the first templatedet.max_training_rows rows kept';
+CREATE AGGREGATE train_template_model(html bytea, gold text) (
+	SFUNC = train_template_model_gold_transfn, STYPE = internal,
+	FINALFUNC = train_template_model_finalfn, PARALLEL = SAFE);
+COMMENT ON AGGREGATE train_template_model(bytea, text) IS
+	'train_template_model from gold text for raw page bytes (charset from BOM or <meta>, else windows-1252)';
+CREATE AGGREGATE train_template_model(html text, gold text, base_url text) (
+	SFUNC = train_template_model_gold_transfn, STYPE = internal,
+	FINALFUNC = train_template_model_finalfn, PARALLEL = SAFE);
+COMMENT ON AGGREGATE train_template_model(text, text, text) IS
+	'train_template_model from gold text with each page''s URL (for intra-site links)';
+CREATE AGGREGATE train_template_model(html bytea, gold text, base_url text) (
+	SFUNC = train_template_model_gold_transfn, STYPE = internal,
+	FINALFUNC = train_template_model_finalfn, PARALLEL = SAFE);
+COMMENT ON AGGREGATE train_template_model(bytea, text, text) IS
+	'train_template_model from gold text for raw page bytes with each page''s URL';
+
+---------------------------------------------------------------------------
+-- page_type(html [, base_url]) → (type, confidence, scores)
+---------------------------------------------------------------------------
+-- Not STRICT: a NULL page gives NULL; a NULL base_url means no URL.
+CREATE FUNCTION page_type(html text, base_url text DEFAULT NULL,
+	OUT type text, OUT confidence float8, OUT scores jsonb)
+	RETURNS record
+	AS 'MODULE_PATHNAME', 'page_type_text' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION page_type(text, text) IS
+	'The page''s kind, one of article, documentation, service, forum, product, collection, listing (the WCXB page types), from page-level features and the URL: the most probable type, its probability, and every type''s probability (scores, rounded to 4 decimals)';
+CREATE FUNCTION page_type(html bytea, base_url text DEFAULT NULL,
+	OUT type text, OUT confidence float8, OUT scores jsonb)
+	RETURNS record
+	AS 'MODULE_PATHNAME', 'page_type_bytea' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION page_type(bytea, text) IS
+	'page_type for raw page bytes (charset from BOM or <meta>, else windows-1252)';
