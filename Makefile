@@ -202,6 +202,10 @@ FUZZ_TARGETS = $(patsubst build/fuzz/fuzz_%,fuzz-%,$(FUZZ_BINS))
 FUZZ_MAX_LEN_model   = 32768
 # fuzz-warc: the WARC reader on arbitrary bytes, plain or gzip (first byte: mode)
 FUZZ_MAX_LEN_warc    = 65536
+# fuzz-jsonld: the JSON-LD reader of page_metadata; fuzz-meta: page_metadata's
+# whole extraction over random HTML (first byte: base URL, language, failing allocation)
+FUZZ_MAX_LEN_jsonld  = 4096
+FUZZ_MAX_LEN_meta    = 8192
 
 $(FUZZ_BINS): build/fuzz/%: build/obj/fuzz/test/fuzz/%.o build/lib/libtdcore-fuzz.a
 	@mkdir -p $(@D)

@@ -289,7 +289,7 @@ offer_date(meta *m, slot *sl, int rank, const char *s, size_t n)
 static const char *
 pool_str(const meta *m, uint32_t off)
 {
-	return m->pool.data + off;
+	return m->pool.data ? m->pool.data + off : "";	/* empty until the first value */
 }
 
 /* Case-insensitive (ASCII) equality of two pool values. */
@@ -581,6 +581,23 @@ elem_text(meta *m, uint32_t i, td_buf *buf)
 		if (st == TD_OK)
 			st = td_buf_putc(buf, ' ');
 	}
+	return st;
+}
+
+/*
+ * elem_text of element i kept in the pool, so that it survives the scratch
+ * buffer being reused by offer() and friends (which clean into it).
+ */
+static td_status
+elem_text_kept(meta *m, uint32_t i, const char **s, size_t *n)
+{
+	uint32_t	off = (uint32_t) m->pool.len;
+	td_status	st = elem_text(m, i, &m->scratch);
+
+	if (st == TD_OK)
+		st = td_buf_append(&m->pool, m->scratch.data, m->scratch.len);
+	*s = pool_str(m, off);
+	*n = st == TD_OK ? m->scratch.len : 0;
 	return st;
 }
 
@@ -906,7 +923,7 @@ read_jsonld(meta *m, const char *text, size_t len)
 
 /* ---- microdata ---------------------------------------------------------- */
 
-/* Whether the space-separated list s[0..n) holds word (ASCII case folded). */
+/* Whether the space-separated list s[0..n) holds word (lower case; s is ASCII case folded). */
 static int
 has_word(const char *s, size_t n, const char *word)
 {
@@ -936,7 +953,6 @@ prop_value(meta *m, uint32_t i, const char **s, size_t *n)
 	uint16_t	tag = m->t->nodes[i].tag;
 	uint32_t	len;
 	const char *v;
-	td_status	st;
 
 	for (int k = 0; k < 2; k++)
 		if ((v = attr(m, i, attrs[k], &len)) != NULL)
@@ -957,22 +973,7 @@ prop_value(meta *m, uint32_t i, const char **s, size_t *n)
 		*n = len;
 		return TD_OK;
 	}
-	st = elem_text(m, i, &m->scratch);
-	/* the caller cleans it again: keep the raw text in the pool's tail */
-	*s = NULL;
-	*n = 0;
-	if (st == TD_OK)
-	{
-		size_t		off = m->pool.len;
-
-		st = td_buf_append(&m->pool, m->scratch.data, m->scratch.len);
-		if (st == TD_OK)
-		{
-			*s = m->pool.data + off;
-			*n = m->scratch.len;
-		}
-	}
-	return st;
+	return elem_text_kept(m, i, s, n);
 }
 
 /* ---- <meta> ------------------------------------------------------------- */
@@ -1276,7 +1277,7 @@ folded_prefix(const char *a, size_t an, const char *b, size_t bn)
  * The title: the first candidate (tc, most trusted first) that reads as a
  * title, reduced by title_main.  A candidate over 300 bytes, or one that
  * is the start of the description, is a summary, not a title.  A candidate
- * that another one continues (a JSON-LD headline cut at 110 characters) is
+ * that another one continues (50 bytes or more; a JSON-LD headline cut at 110 characters) is
  * replaced by the longer one.  A single visible <h1> that is not the site
  * name is the page's own headline and wins (see bench/README.md).
  */
@@ -1314,7 +1315,7 @@ choose_title(const meta *m, const slot *const *tc, size_t n_tc, const char *host
 			best = t + a;
 			best_n = b - a;
 		}
-		else if (best_n >= 80 && folded_prefix(best, best_n, t + a, b - a))
+		else if (best_n >= 50 && folded_prefix(best, best_n, t + a, b - a))
 		{
 			best = t + a;
 			best_n = b - a;
@@ -1518,6 +1519,7 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 		uint32_t	p = nd->parent;
 		uint32_t	n;
 		const char *v;
+		size_t		tn;			/* the length of v, for element text */
 
 		if (td_poll_every(env, i + 1, 1u << 16))
 		{
@@ -1543,33 +1545,22 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 				break;
 			case TD_TAG_TITLE:
 				/* the document's title, not an <svg> <title> */
-				if (m.title_html.rank == R_NONE && !(tree->nodes[p].kind == TD_ELEM &&
-													  tree->nodes[p].tag == TD_TAG_UNKNOWN))
+				if (m.title_html.rank == R_NONE &&
+					!(tree->nodes[p].kind == TD_ELEM && (tree->nodes[p].tag == TD_TAG_SVG ||
+														 tree->nodes[p].tag == TD_TAG_UNKNOWN)))
 				{
-					st = elem_text(&m, i, &m.scratch);
+					st = elem_text_kept(&m, i, &v, &tn);
 					if (st == TD_OK)
-					{
-						uint32_t	off = (uint32_t) m.pool.len;
-
-						st = td_buf_append(&m.pool, m.scratch.data, m.scratch.len);
-						if (st == TD_OK)
-							st = offer(&m, &m.title_html, R_TITLE, m.pool.data + off, m.scratch.len);
-					}
+						st = offer(&m, &m.title_html, R_TITLE, v, tn);
 				}
 				break;
 			case TD_TAG_H1:
 				m.n_h1 += !(nd->flags & TD_F_INHIDDEN);
 				if (m.h1.rank == R_NONE && !(nd->flags & TD_F_INHIDDEN))
 				{
-					st = elem_text(&m, i, &m.scratch);
+					st = elem_text_kept(&m, i, &v, &tn);
 					if (st == TD_OK)
-					{
-						uint32_t	off = (uint32_t) m.pool.len;
-
-						st = td_buf_append(&m.pool, m.scratch.data, m.scratch.len);
-						if (st == TD_OK)
-							st = offer(&m, &m.h1, R_VISIBLE, m.pool.data + off, m.scratch.len);
-					}
+						st = offer(&m, &m.h1, R_VISIBLE, v, tn);
 				}
 				break;
 			case TD_TAG_META:
@@ -1660,9 +1651,9 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 					break;
 				if (has_word(v, n, "headline") || (has_word(v, n, "name") && m.title_md.rank == R_NONE))
 					st = offer(&m, &m.title_md, R_MICRODATA, val, vn);
-				else if (has_word(v, n, "datePublished") || has_word(v, n, "dateCreated"))
+				else if (has_word(v, n, "datepublished") || has_word(v, n, "datecreated"))
 					st = offer_date(&m, &m.published, R_MICRODATA, val, vn);
-				else if (has_word(v, n, "dateModified"))
+				else if (has_word(v, n, "datemodified"))
 					st = offer_date(&m, &m.modified, R_MICRODATA, val, vn);
 				else if (has_word(v, n, "description"))
 					st = offer(&m, &m.description, R_MICRODATA, val, vn);
@@ -1697,15 +1688,9 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 			nd->tag != TD_TAG_META && nd->tag != TD_TAG_LINK && is_byline(&m, i) &&
 			nd->end - i < 64)
 		{
-			st = elem_text(&m, i, &m.scratch);
-			if (st == TD_OK && m.scratch.len > 0)
-			{
-				uint32_t	off = (uint32_t) m.pool.len;
-
-				st = td_buf_append(&m.pool, m.scratch.data, m.scratch.len);
-				if (st == TD_OK)
-					st = add_author(&m, R_VISIBLE, m.pool.data + off, m.scratch.len, 0);
-			}
+			st = elem_text_kept(&m, i, &v, &tn);
+			if (st == TD_OK)
+				st = add_author(&m, R_VISIBLE, v, tn, 0);
 		}
 	}
 	if (st == TD_OK && m.site_name.rank != R_NONE)
