@@ -57,6 +57,27 @@ test_dates(void)
 }
 
 static void
+check_find(const char *in, const char *want, int line)
+{
+	char		out[TD_DATE_MAX];
+	int			ok = td_date_find(in, strlen(in), out);
+
+	CHECK(want ? ok && strcmp(out, want) == 0 : !ok && out[0] == 0,
+		  "line %d: [%s] -> [%s] (%d), want [%s]", line, in, out, ok, want ? want : "(none)");
+}
+
+static void
+test_date_find(void)
+{
+	check_find("Published on March 5, 2024 at 9:00", "2024-03-05", __LINE__);
+	check_find("Posted 2024-03-05 | 4 min read", "2024-03-05", __LINE__);
+	check_find("By Ann Lee  5 March 2024", "2024-03-05", __LINE__);
+	check_find("Updated: March 5, 2024", NULL, __LINE__);
+	check_find("4 min read", NULL, __LINE__);
+	check_find("one two three four five six seven eight 2024-03-05", NULL, __LINE__);
+}
+
+static void
 test_json(void)
 {
 	td_json		j;
@@ -189,6 +210,21 @@ test_metadata(void)
 	/* keywords split on commas, duplicates (case folded) once */
 	check_meta("<meta name=\"keywords\" content=\"sea, Tides,,sea\">", NULL,
 			   "{\"keywords\": [\"sea\", \"Tides\"]}", __LINE__);
+	/* what follows " | " is cut; a second <h1> leaves the title to the metadata */
+	check_meta("<title>Tides explained | Guides | Harbour</title><h1>A</h1><h1>B</h1>", NULL,
+			   "{\"title\": \"Tides explained\"}", __LINE__);
+	/* a single <h1> that shares nothing with the title is a section name, not the title */
+	check_meta("<title>Rowing for beginners</title><h1>Our blog</h1>", NULL,
+			   "{\"title\": \"Rowing for beginners\"}", __LINE__);
+	/* dates: a dateline, the first <time> outside header/footer, not an update */
+	check_meta("<header><time datetime=\"2020-01-01\">x</time></header><p class=\"updated\">"
+			   "Updated May 1, 2024</p><time datetime=\"2024-03-05\">x</time>", NULL,
+			   "{\"published\": \"2024-03-05\"}", __LINE__);
+	check_meta("<div class=\"post-date\">Posted on March 3, 2024 by Ann</div>", NULL,
+			   "{\"published\": \"2024-03-03\"}", __LINE__);
+	/* bylines that name a reviewer, a date or a label give no author */
+	check_meta("<p class=\"author\">Medically reviewed by Dr. Ann Lee</p>", NULL, "{}", __LINE__);
+	check_meta("<span class=\"author\">Sun</span>", NULL, "{}", __LINE__);
 	/* JSON-LD that is not JSON is ignored */
 	check_meta("<script type=\"application/ld+json\">{\"headline\": </script><title>T</title>",
 			   NULL, "{\"title\": \"T\"}", __LINE__);
@@ -258,6 +294,7 @@ main(void)
 {
 	td_env_default(&env);
 	test_dates();
+	test_date_find();
 	test_json();
 	test_metadata();
 	test_language();

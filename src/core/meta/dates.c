@@ -15,6 +15,26 @@ typedef struct cur
 } cur;
 
 static int
+is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* Whether s begins with word (lower case, ASCII case folded) and a blank or ':'. */
+static int
+word_is(const char *s, size_t n, const char *word)
+{
+	size_t		k = strlen(word);
+
+	if (n < k)
+		return 0;
+	for (size_t i = 0; i < k; i++)
+		if ((s[i] >= 'A' && s[i] <= 'Z' ? s[i] | 0x20 : s[i]) != word[i])
+			return 0;
+	return n == k || is_blank(s[k]) || s[k] == ':';
+}
+
+static int
 at_digit(const cur *c)
 {
 	return c->i < c->n && c->s[c->i] >= '0' && c->s[c->i] <= '9';
@@ -308,4 +328,42 @@ td_date_normalize(const char *s, size_t len, char out[TD_DATE_MAX])
 		out[n] = 0;
 	}
 	return 1;
+}
+
+int
+td_date_find(const char *s, size_t len, char out[TD_DATE_MAX])
+{
+	size_t		starts[8],
+				n_starts = 0;
+
+	out[0] = 0;
+	for (size_t i = 0; i < len && n_starts < 8; i++)
+		if (!is_blank(s[i]) && (i == 0 || is_blank(s[i - 1])))
+			starts[n_starts++] = i;
+	for (size_t k = 0; k < n_starts; k++)
+	{
+		size_t		best = 0;
+		size_t		words = 0;
+		char		d[TD_DATE_MAX];
+
+		if (k > 0 && (word_is(s + starts[k - 1], len - starts[k - 1], "updated") ||
+					  word_is(s + starts[k - 1], len - starts[k - 1], "modified")))
+			return 0;
+		for (size_t e = starts[k]; e <= len && words < 8; e++)
+			if (e == len || is_blank(s[e]))
+			{
+				words++;
+				if (td_date_normalize(s + starts[k], e - starts[k], d))
+				{
+					best = e;
+					memcpy(out, d, TD_DATE_MAX);
+				}
+				while (e < len && is_blank(s[e]))
+					e++;
+			}
+		if (best)
+			return 1;
+	}
+	out[0] = 0;
+	return 0;
 }

@@ -23,4 +23,13 @@
  */
 int			td_date_normalize(const char *s, size_t len, char out[TD_DATE_MAX]);
 
+/*
+ * The first date in a short text ("Published on March 5, 2024 at 9:00",
+ * "Posted 2024-03-05 | 4 min read"): td_date_normalize of the longest run
+ * of words that reads as a date, starting at one of the first 8 words.
+ * Words are separated by white space; at most 8 words are tried per start.
+ * A date led by "updated" or "modified" is not taken (not a publication).
+ */
+int			td_date_find(const char *s, size_t len, char out[TD_DATE_MAX]);
+
 #endif							/* TD_DATES_H */

@@ -416,7 +416,8 @@ add_name(meta *m, int rank, const char *p, size_t len)
 		while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == ','))
 			len--;
 	}
-	if (len < 2 || len > 60 || credential(p, len) || ascii_icontains(p, len, "http") ||
+	if (len < 2 || len > 60 || credential(p, len) || calendar_word(p, len) ||
+		memchr(p, ':', len) != NULL || ascii_icontains(p, len, "http") ||
 		ascii_icontains(p, len, "www.") || p[0] == '@' || memchr(p, '/', len) != NULL ||
 		memchr(p, '{', len) != NULL || memchr(p, '@', len) != NULL ||
 		(len > 4 && ascii_ieq(p, 4, "the ")))
@@ -443,10 +444,15 @@ static td_status
 add_author(meta *m, int rank, const char *s, size_t n, int swap)
 {
 	static const char *const prefixes[] = {"by:", "by ", "author:", "author ", "authors:",
-		"posted by:", "posted by ", "written by:", "written by ", "text by ", "words by ",
-		"story by ", "article by ", NULL};
+		"posted by:", "posted by ", "post by ", "written by:", "written by ", "text by ",
+		"words by ", "story by ", "article by ", "via ", NULL};
+	/* who checked or edited a page is not its author */
+	static const char *const not_author[] = {"reviewed by", "medically reviewed", "fact checked",
+		"fact-checked", "edited by", "updated by", "illustrated by", "photo by", "photos by", NULL};
+	/* the first 6 cut where they are, the others in any case */
 	static const char *const cuts[] = {" - ", " \xE2\x80\x93 ", " \xE2\x80\x94 ", " | ", " \xE2\x80\xA2 ",
-		" \xC2\xB7 ", " on ", " published", " updated", " posted", " last ", NULL};
+		" \xC2\xB7 ", " \xC2\xBB", " on ", " published", " updated", " posted", " last", " wrote",
+		" said", " offline", " online", " members", " in ", NULL};
 	char		buf[TD_META_MAX_VALUE + 1];
 	char	   *p;
 	size_t		len;
@@ -459,6 +465,9 @@ add_author(meta *m, int rank, const char *s, size_t n, int swap)
 	memcpy(buf, m->scratch.data, m->scratch.len);
 	p = buf;
 	len = m->scratch.len;
+	for (int k = 0; not_author[k]; k++)
+		if (ascii_icontains(p, len, not_author[k]))
+			return TD_OK;
 	for (int again = 1; again;)
 	{
 		again = 0;
@@ -480,7 +489,8 @@ add_author(meta *m, int rank, const char *s, size_t n, int swap)
 		size_t		l = strlen(cuts[k]);
 
 		for (size_t i = 0; i + l <= len; i++)
-			if (ascii_ieq(p + i, l, cuts[k]) || (k < 6 && memcmp(p + i, cuts[k], l) == 0))
+			if ((k < 7 ? memcmp(p + i, cuts[k], l) == 0 : ascii_ieq(p + i, l, cuts[k])) &&
+				(k < 7 || i + l == len || p[i + l] == ' ' || cuts[k][l - 1] == ' '))
 			{
 				len = i;
 				break;
@@ -1107,6 +1117,31 @@ is_byline(meta *m, uint32_t i)
 	return 0;
 }
 
+/*
+ * Whether element i is marked as holding the publication date (class, id
+ * or itemprop naming a date, publishing or a byline; not an update).
+ */
+static int
+is_dateline(meta *m, uint32_t i)
+{
+	static const char *const names[] = {"class", "id", "itemprop"};
+
+	for (int k = 0; k < 3; k++)
+	{
+		uint32_t	n;
+		const char *v = attr(m, i, names[k], &n);
+
+		if (v == NULL || n > 200)
+			continue;
+		if ((ascii_icontains(v, n, "date") || ascii_icontains(v, n, "publish") ||
+			 ascii_icontains(v, n, "posted") || ascii_icontains(v, n, "byline")) &&
+			!ascii_icontains(v, n, "update") && !ascii_icontains(v, n, "modif") &&
+			!ascii_icontains(v, n, "comment") && !ascii_icontains(v, n, "validate"))
+			return 1;
+	}
+	return 0;
+}
+
 /* ---- the title ---------------------------------------------------------- */
 
 static const char *const separators[] = {" | ", " - ", " \xE2\x80\x93 ", " \xE2\x80\x94 ",
@@ -1180,8 +1215,9 @@ sep_at(const char *s, size_t n, size_t i)
 }
 
 /*
- * The title from the best candidate t[0..n): the part equal to the <h1>,
- * else without the site name at either end.  Returns the kept range.
+ * The title from a candidate t[0..n): the part equal to the <h1>, else
+ * without the site name at either end and without what follows " | ".
+ * Returns the kept range.
  */
 static void
 title_main(const meta *m, const char *t, size_t n, const char *host, size_t host_n,
@@ -1253,8 +1289,62 @@ title_main(const meta *m, const char *t, size_t n, const char *host, size_t host
 			}
 		}
 	}
+	/* what follows " | " is a section or a slogan: the title is what comes first */
+	for (size_t i = a; i + 3 <= b; i++)
+		if (memcmp(t + i, " | ", 3) == 0 && i > a)
+		{
+			b = i;
+			break;
+		}
 	*from = a;
 	*to = b;
+}
+
+/* Up to 64 words of s, each as a hash of its folded bytes. */
+static size_t
+word_hashes(const char *s, size_t n, uint64_t *h, size_t cap)
+{
+	size_t		k = 0;
+
+	for (size_t i = 0; i < n && k < cap;)
+	{
+		char		w[64];
+		size_t		wn;
+		uint64_t	x = 1469598103934665603ULL;
+
+		while (i < n && fold(s + i, 1, w, 1) == 0)
+			i++;
+		wn = 0;
+		while (i < n && fold(s + i, 1, w, 1) == 1)
+		{
+			x = (x ^ (unsigned char) w[0]) * 1099511628211ULL;
+			wn++;
+			i++;
+		}
+		if (wn)
+			h[k++] = x;
+	}
+	return k;
+}
+
+/* The share of the words of a that b has too (ASCII case folded), 0 when a has none. */
+static double
+word_overlap(const char *a, size_t an, const char *b, size_t bn)
+{
+	uint64_t	ha[64],
+				hb[64];
+	size_t		na = word_hashes(a, an, ha, 64),
+				nb = word_hashes(b, bn, hb, 64),
+				both = 0;
+
+	for (size_t i = 0; i < na; i++)
+		for (size_t j = 0; j < nb; j++)
+			if (ha[i] == hb[j])
+			{
+				both++;
+				break;
+			}
+	return na ? (double) both / (double) na : 0.0;
 }
 
 /* Whether a (folded) begins b (folded) and is shorter. */
@@ -1277,9 +1367,11 @@ folded_prefix(const char *a, size_t an, const char *b, size_t bn)
  * The title: the first candidate (tc, most trusted first) that reads as a
  * title, reduced by title_main.  A candidate over 300 bytes, or one that
  * is the start of the description, is a summary, not a title.  A candidate
- * that another one continues (50 bytes or more; a JSON-LD headline cut at 110 characters) is
- * replaced by the longer one.  A single visible <h1> that is not the site
- * name is the page's own headline and wins (see bench/README.md).
+ * of 50 bytes or more that another one continues (a JSON-LD headline cut
+ * at 110 characters) is replaced by the longer one.  A single visible
+ * <h1> that is not the site name and shares at least half its words with
+ * that title is the page's own headline and wins (bench/README.md has the
+ * variants measured).
  */
 static int
 choose_title(const meta *m, const slot *const *tc, size_t n_tc, const char *host, size_t host_n,
@@ -1288,15 +1380,6 @@ choose_title(const meta *m, const slot *const *tc, size_t n_tc, const char *host
 	const char *best = NULL;
 	size_t		best_n = 0;
 
-#ifndef TD_META_NO_H1_TITLE
-	if (m->n_h1 == 1 && m->h1.rank != R_NONE && m->h1.len >= 3 && m->h1.len <= 300 &&
-		!is_site(m, pool_str(m, m->h1.off), m->h1.len, host, host_n))
-	{
-		*title = pool_str(m, m->h1.off);
-		*title_n = m->h1.len;
-		return 1;
-	}
-#endif
 	for (size_t k = 0; k < n_tc; k++)
 	{
 		const char *t = pool_str(m, tc[k]->off);
@@ -1320,6 +1403,14 @@ choose_title(const meta *m, const slot *const *tc, size_t n_tc, const char *host
 			best = t + a;
 			best_n = b - a;
 		}
+	}
+	/* a single <h1> that says what the metadata says, in the page's own words */
+	if (m->n_h1 == 1 && m->h1.rank != R_NONE && m->h1.len >= 3 && m->h1.len <= 300 &&
+		!is_site(m, pool_str(m, m->h1.off), m->h1.len, host, host_n) &&
+		(best == NULL || word_overlap(pool_str(m, m->h1.off), m->h1.len, best, best_n) >= 0.5))
+	{
+		best = pool_str(m, m->h1.off);
+		best_n = m->h1.len;
 	}
 	*title = best;
 	*title_n = best_n;
@@ -1489,7 +1580,7 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 	uint32_t   *scope = NULL;	/* per node: the innermost itemscope element holding it */
 	uint32_t	main_item = TD_NONE;
 	uint32_t	blocks = 0;
-	int			in_body_time = 0;
+	int			first_time_seen = 0;	/* a <time> that counts was seen */
 	td_status	st = TD_OK;
 
 	memset(&m, 0, sizeof(m));
@@ -1585,16 +1676,27 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 			case TD_TAG_TIME:
 				if ((v = attr(&m, i, "datetime", &n)) != NULL)
 				{
-					/* <time pubdate>, or the first <time> inside <article> or <main> */
-					int			inside = 0;
+					/*
+					 * <time pubdate>, or the first <time> of the page
+					 * outside <header>, <footer>, <nav> and <aside> and
+					 * not in a comment
+					 */
+					int			outside = !(nd->flags & TD_F_INHIDDEN);
 
-					for (uint32_t a = p, hops = 0; a != TD_NONE && hops < 64 && !inside;
+					for (uint32_t a = p, hops = 0; a != TD_NONE && hops < 64 && outside;
 						 a = tree->nodes[a].parent, hops++)
-						inside = tree->nodes[a].tag == TD_TAG_ARTICLE ||
-							tree->nodes[a].tag == TD_TAG_MAIN;
-					if (attr(&m, i, "pubdate", NULL) != NULL || (inside && !in_body_time))
+					{
+						uint32_t	cn;
+						const char *cl = attr(&m, a, "class", &cn);
+
+						outside = tree->nodes[a].tag != TD_TAG_HEADER &&
+							tree->nodes[a].tag != TD_TAG_FOOTER && tree->nodes[a].tag != TD_TAG_NAV &&
+							tree->nodes[a].tag != TD_TAG_ASIDE &&
+							!(cl && cn < 200 && ascii_icontains(cl, cn, "comment"));
+					}
+					if (attr(&m, i, "pubdate", NULL) != NULL || (outside && !first_time_seen))
 						st = offer_date(&m, &m.published, R_VISIBLE, v, n);
-					in_body_time |= inside;
+					first_time_seen |= outside;
 				}
 				break;
 			default:
@@ -1681,6 +1783,17 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 							add_author(&m, R_MICRODATA, val, vn, 0);
 				}
 			}
+		}
+		/* visible datelines: "Published March 5, 2024" */
+		if (st == TD_OK && m.published.rank > R_VISIBLE && !(nd->flags & TD_F_INHIDDEN) &&
+			nd->tag != TD_TAG_BODY && nd->tag != TD_TAG_HTML && nd->tag != TD_TAG_META &&
+			nd->end - i < 32 && is_dateline(&m, i))
+		{
+			char		d[TD_DATE_MAX];
+
+			st = elem_text_kept(&m, i, &v, &tn);
+			if (st == TD_OK && tn <= 160 && td_date_find(v, tn, d))
+				st = offer(&m, &m.published, R_VISIBLE, d, strlen(d));
 		}
 		/* visible bylines */
 		if (st == TD_OK && m.authors.rank > R_VISIBLE && !(nd->flags & TD_F_INHIDDEN) &&
