@@ -19,14 +19,7 @@
 
 int			LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
-#define CHECKER __attribute__((no_sanitize("coverage")))
-
-static void
-require(int cond)
-{
-	if (!cond)
-		abort();
-}
+#include "fuzz_common.h"
 
 CHECKER static void
 check(const td_json *j)

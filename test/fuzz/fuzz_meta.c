@@ -21,45 +21,7 @@
 
 int			LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
-#define CHECKER __attribute__((no_sanitize("coverage")))
-
-#include "fuzz_utf8.h"
-
-static long fail_at;
-static long n_allocs;
-
-static void *
-f_alloc(void *arg, size_t size)
-{
-	(void) arg;
-	if (fail_at >= 0 && n_allocs++ >= fail_at)
-		return NULL;
-	return malloc(size);
-}
-
-static void *
-f_realloc(void *arg, void *p, size_t old_size, size_t new_size)
-{
-	(void) arg;
-	(void) old_size;
-	if (fail_at >= 0 && n_allocs++ >= fail_at)
-		return NULL;
-	return realloc(p, new_size);
-}
-
-static void
-f_free(void *arg, void *p)
-{
-	(void) arg;
-	free(p);
-}
-
-static void
-require(int cond)
-{
-	if (!cond)
-		abort();
-}
+#include "fuzz_common.h"
 
 CHECKER static int
 known_key(const char *k, size_t n)

@@ -29,42 +29,13 @@ static const char *const encodings[] = {
 	"GBK", "Big5", "EUC-KR", "ISO-8859-2", "KOI8-R", "UTF-8", "UTF-8", "UTF-8", "UTF-8"
 };
 
-static long fail_at;
-static long n_allocs;
-
-static void *
-f_alloc(void *arg, size_t size)
-{
-	(void) arg;
-	if (fail_at >= 0 && n_allocs++ >= fail_at)
-		return NULL;
-	return malloc(size);
-}
-
-static void *
-f_realloc(void *arg, void *p, size_t old_size, size_t new_size)
-{
-	(void) arg;
-	(void) old_size;
-	if (fail_at >= 0 && n_allocs++ >= fail_at)
-		return NULL;
-	return realloc(p, new_size);
-}
-
 /*
  * The target's own checks are not coverage-instrumented: their branches on
  * every byte would cost more than the code under test and guide nothing.
  */
 #define CHECKER __attribute__((no_sanitize("coverage")))
 
-#include "fuzz_utf8.h"
-
-static void
-require(int cond)
-{
-	if (!cond)
-		abort();
-}
+#include "fuzz_common.h"
 
 CHECKER static void
 check_tree(const td_tree *t, const td_limits *l)

@@ -52,25 +52,42 @@ pool_put(td_json *j, const void *p, size_t n)
 	return TD_OK;
 }
 
+size_t
+td_utf8_encode(uint32_t cp, unsigned char b[4])
+{
+	if (cp == 0 || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
+		cp = 0xFFFD;
+	if (cp < 0x80)
+	{
+		b[0] = (unsigned char) cp;
+		return 1;
+	}
+	if (cp < 0x800)
+	{
+		b[0] = (unsigned char) (0xC0 | (cp >> 6));
+		b[1] = (unsigned char) (0x80 | (cp & 0x3F));
+		return 2;
+	}
+	if (cp < 0x10000)
+	{
+		b[0] = (unsigned char) (0xE0 | (cp >> 12));
+		b[1] = (unsigned char) (0x80 | ((cp >> 6) & 0x3F));
+		b[2] = (unsigned char) (0x80 | (cp & 0x3F));
+		return 3;
+	}
+	b[0] = (unsigned char) (0xF0 | (cp >> 18));
+	b[1] = (unsigned char) (0x80 | ((cp >> 12) & 0x3F));
+	b[2] = (unsigned char) (0x80 | ((cp >> 6) & 0x3F));
+	b[3] = (unsigned char) (0x80 | (cp & 0x3F));
+	return 4;
+}
+
 static td_status
 put_utf8(td_json *j, uint32_t cp)
 {
 	unsigned char b[4];
-	size_t		n;
 
-	if (cp == 0 || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
-		cp = 0xFFFD;
-	if (cp < 0x80)
-		b[0] = (unsigned char) cp, n = 1;
-	else if (cp < 0x800)
-		b[0] = 0xC0 | (cp >> 6), b[1] = 0x80 | (cp & 0x3F), n = 2;
-	else if (cp < 0x10000)
-		b[0] = 0xE0 | (cp >> 12), b[1] = 0x80 | ((cp >> 6) & 0x3F),
-			b[2] = 0x80 | (cp & 0x3F), n = 3;
-	else
-		b[0] = 0xF0 | (cp >> 18), b[1] = 0x80 | ((cp >> 12) & 0x3F),
-			b[2] = 0x80 | ((cp >> 6) & 0x3F), b[3] = 0x80 | (cp & 0x3F), n = 4;
-	return pool_put(j, b, n);
+	return pool_put(j, b, td_utf8_encode(cp, b));
 }
 
 static int

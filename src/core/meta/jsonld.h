@@ -64,6 +64,13 @@ td_status	td_json_parse(td_env *env, const char *text, size_t len, uint32_t max_
 						  td_json *out);
 void		td_json_free(td_json *j);
 
+/*
+ * Code point cp as UTF-8 into b (U+0000, a surrogate or a value over
+ * U+10FFFF as U+FFFD); returns the length, 1 to 4.  Also what metadata.c
+ * decodes character references with.
+ */
+size_t		td_utf8_encode(uint32_t cp, unsigned char b[4]);
+
 /* The member key of object value obj (ASCII, case-sensitive), or UINT32_MAX. */
 uint32_t	td_json_member(const td_json *j, uint32_t obj, const char *key);
 

@@ -178,20 +178,9 @@ char_ref(const char *s, size_t n, size_t i, uint32_t *cp)
 static td_status
 put_cp(td_buf *b, uint32_t cp)
 {
-	char		u[4];
-	size_t		k;
+	unsigned char u[4];
 
-	if (cp < 0x80)
-		u[0] = (char) cp, k = 1;
-	else if (cp < 0x800)
-		u[0] = (char) (0xC0 | (cp >> 6)), u[1] = (char) (0x80 | (cp & 0x3F)), k = 2;
-	else if (cp < 0x10000)
-		u[0] = (char) (0xE0 | (cp >> 12)), u[1] = (char) (0x80 | ((cp >> 6) & 0x3F)),
-			u[2] = (char) (0x80 | (cp & 0x3F)), k = 3;
-	else
-		u[0] = (char) (0xF0 | (cp >> 18)), u[1] = (char) (0x80 | ((cp >> 12) & 0x3F)),
-			u[2] = (char) (0x80 | ((cp >> 6) & 0x3F)), u[3] = (char) (0x80 | (cp & 0x3F)), k = 4;
-	return td_buf_append(b, u, k);
+	return td_buf_append(b, u, td_utf8_encode(cp, u));
 }
 
 /*
