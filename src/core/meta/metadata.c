@@ -1013,11 +1013,11 @@ read_meta(meta *m, uint32_t i)
 {
 	uint32_t	kn,
 				cn;
-	const char *k = attr(m, i, "property", &kn);
+	const char *k;
 	const char *c = attr(m, i, "content", &cn);
 	td_status	st = TD_OK;
 
-	if (c == NULL)
+	if (c == NULL || cn == 0)
 		return TD_OK;
 	if ((k = attr(m, i, "http-equiv", &kn)) != NULL)
 	{
