@@ -76,7 +76,12 @@ typedef struct meta
 				types;
 	int			lang_found;
 	uint32_t	n_h1;			/* visible <h1> elements */
+	uint32_t	text_budget;	/* nodes elem_text may still read (bounds a page
+								 * of many nested bylines or itemprops) */
 } meta;
+
+/* What elem_text reads per page at most, in nodes. */
+#define TEXT_BUDGET (1u << 20)
 
 /* ---- values ------------------------------------------------------------- */
 
@@ -558,7 +563,8 @@ attr(const meta *m, uint32_t i, const char *name, uint32_t *len)
 
 /*
  * The text of element i's subtree (script and style text left out) into
- * buf, bounded: at most 4096 nodes read and TD_META_MAX_VALUE bytes kept.
+ * buf, bounded: at most 4096 nodes read (and TEXT_BUDGET per page) and
+ * TD_META_MAX_VALUE bytes kept.
  */
 static td_status
 elem_text(meta *m, uint32_t i, td_buf *buf)
@@ -569,6 +575,9 @@ elem_text(meta *m, uint32_t i, td_buf *buf)
 	td_status	st = TD_OK;
 
 	buf->len = 0;
+	if (limit - i > m->text_budget)
+		limit = i + m->text_budget;
+	m->text_budget -= limit - i;
 	for (uint32_t k = i + 1; k < limit && st == TD_OK && buf->len < TD_META_MAX_VALUE; k++)
 	{
 		const td_node *nd = &t->nodes[k];
@@ -1587,6 +1596,7 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 			slots[k]->rank = R_NONE;
 	}
 	m.authors.rank = m.keywords.rank = m.types.rank = m.site_names.rank = R_NONE;
+	m.text_budget = TEXT_BUDGET;
 	if (tree->n_nodes > 0)
 	{
 		scope = td_alloc(env, sizeof(uint32_t) * (size_t) tree->n_nodes);
