@@ -134,7 +134,7 @@ check_meta(const char *html, const char *base, const char *want, int line)
 {
 	td_tree    *t = NULL;
 	td_buf		b;
-	td_meta_options opt = {base, base ? strlen(base) : 0, 0};
+	td_meta_options opt = {base, base ? strlen(base) : 0, 0, 0};
 
 	CHECK(td_parse_html(&env, html, strlen(html), "UTF-8", NULL, &t) == TD_OK, "parse");
 	td_buf_init(&b, &env);
@@ -207,6 +207,26 @@ test_metadata(void)
 	check_meta("<html lang=\"PT-br\">", NULL, "{\"language\": \"pt\", \"language_confidence\": "
 			   "1.00, \"language_source\": \"declared\"}", __LINE__);
 	check_meta("<html lang=\"x-klingon\">", NULL, "{}", __LINE__);
+	/* detected from the main region when it holds enough text, not from the menu */
+	{
+		const char *html = "<nav>Startseite Nachrichten Sport Wetter Kontakt Impressum "
+			"Datenschutz Anmelden Registrieren Suche</nav><article>The harbour is quiet this "
+			"morning; the boats come back slowly and the fishermen mend their nets for the "
+			"day ahead while the gulls wait on the pier and the tide turns. By noon the market "
+			"opens and the first crates of fish are sold.</article>";
+		td_tree    *t = NULL;
+		td_buf		b;
+		td_meta_options opt = {NULL, 0, 1, 0};
+
+		CHECK(td_parse_html(&env, html, strlen(html), "UTF-8", NULL, &t) == TD_OK, "parse");
+		td_buf_init(&b, &env);
+		CHECK(td_page_metadata(t, &opt, &b) == TD_OK, "detect");
+		td_buf_terminate(&b);
+		CHECK(strstr(b.data, "\"language\": \"en\"") != NULL &&
+			  strstr(b.data, "\"language_source\": \"detected\"") != NULL, "main region: %s", b.data);
+		td_buf_free(&b);
+		td_tree_free(t);
+	}
 	/* keywords split on commas, duplicates (case folded) once */
 	check_meta("<meta name=\"keywords\" content=\"sea, Tides,,sea\">", NULL,
 			   "{\"keywords\": [\"sea\", \"Tides\"]}", __LINE__);
@@ -256,7 +276,7 @@ test_failures(void)
 		"</script><p itemscope itemtype=\"x/Article\"><b itemprop=\"name\">N</b></p>";
 	td_tree    *t = NULL;
 	td_buf		b;
-	td_meta_options opt = {"https://s.example/", 18, 0};
+	td_meta_options opt = {"https://s.example/", 18, 0, 0};
 	long		k;
 	td_status	st = TD_ENOMEM;
 	td_buf		big;

@@ -4,7 +4,8 @@
  * <meta>, bylines, dates, title rules, URL resolution and CLD2.
  *
  * Input: byte 0's bit 0 passes a base URL (https://fuzz.example/dir/page),
- * bit 1 runs language detection, bits 4-7 make an allocation fail (times
+ * bit 1 runs language detection, bit 2 runs it even on a declared language
+ * (force_detect), bits 4-7 make an allocation fail (times
  * 5; 0 for none); the rest is the page (UTF-8).  td_page_metadata never
  * crashes and returns TD_OK, or TD_ENOMEM on a failed allocation with
  * everything freed; its output is valid UTF-8 and one JSON object that
@@ -60,6 +61,7 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		opt.base_len = sizeof(base) - 1;
 	}
 	opt.detect_language = (data[0] & 2) != 0;
+	opt.force_detect = (data[0] & 4) != 0;
 	fail_at = (data[0] >> 4) ? (long) (data[0] >> 4) * 5 : -1;
 	n_allocs = 0;
 	env.alloc = f_alloc;

@@ -78,6 +78,7 @@ typedef struct meta
 	uint32_t	n_h1;			/* visible <h1> elements */
 	uint32_t	text_budget;	/* nodes elem_text may still read (bounds a page
 								 * of many nested bylines or itemprops) */
+	uint32_t	main_elem;		/* the first visible <main> or <article>, or TD_NONE */
 } meta;
 
 /* What elem_text reads per page at most, in nodes. */
@@ -1528,26 +1529,38 @@ put_language(meta *m, td_buf *out, int *first)
 	char		num[16];
 	td_status	st;
 
-	if (m->language.rank == R_NONE ||
+	if (m->language.rank == R_NONE || m->opt->force_detect ||
 		!primary_subtag(pool_str(m, m->language.off), m->language.len, code))
 	{
 		const td_tree *t = m->t;
 		td_buf	   *b = &m->scratch;
 
-		if (!m->opt->detect_language)
+		if (!m->opt->detect_language && !m->opt->force_detect)
 			return TD_OK;
-		/* the visible text, the first TD_LANG_MAX_TEXT bytes */
+
+		/*
+		 * The visible text of the page's main region (its first <main> or
+		 * <article>) when that has 200 bytes or more, else of the whole
+		 * page: the first TD_LANG_MAX_TEXT bytes.
+		 */
 		b->len = 0;
 		st = TD_OK;
-		for (uint32_t i = 0; i < t->n_nodes && b->len < TD_LANG_MAX_TEXT && st == TD_OK; i++)
-			if (t->nodes[i].kind == TD_TEXT && !(t->nodes[i].flags & TD_F_INHIDDEN))
-			{
-				st = td_buf_append(b, td_node_str(t, i), t->nodes[i].str_len);
-				if (st == TD_OK)
-					st = td_buf_putc(b, ' ');
-			}
-		if (st != TD_OK)
-			return st;
+		for (int whole = m->main_elem == TD_NONE; whole < 2 && b->len < 200; whole++)
+		{
+			uint32_t	from = whole ? 0 : m->main_elem,
+						to = whole ? t->n_nodes : t->nodes[m->main_elem].end;
+
+			b->len = 0;
+			for (uint32_t i = from; i < to && b->len < TD_LANG_MAX_TEXT && st == TD_OK; i++)
+				if (t->nodes[i].kind == TD_TEXT && !(t->nodes[i].flags & TD_F_INHIDDEN))
+				{
+					st = td_buf_append(b, td_node_str(t, i), t->nodes[i].str_len);
+					if (st == TD_OK)
+						st = td_buf_putc(b, ' ');
+				}
+			if (st != TD_OK)
+				return st;
+		}
 		if (!td_lang_detect(b->data ? b->data : "", b->len, code, &conf))
 			return TD_OK;
 		source = "detected";
@@ -1597,6 +1610,7 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 	}
 	m.authors.rank = m.keywords.rank = m.types.rank = m.site_names.rank = R_NONE;
 	m.text_budget = TEXT_BUDGET;
+	m.main_elem = TD_NONE;
 	if (tree->n_nodes > 0)
 	{
 		scope = td_alloc(env, sizeof(uint32_t) * (size_t) tree->n_nodes);
@@ -1643,6 +1657,11 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 					if (st == TD_OK)
 						st = offer(&m, &m.title_html, R_TITLE, v, tn);
 				}
+				break;
+			case TD_TAG_MAIN:
+			case TD_TAG_ARTICLE:
+				if (m.main_elem == TD_NONE && !(nd->flags & TD_F_INHIDDEN))
+					m.main_elem = i;
 				break;
 			case TD_TAG_H1:
 				m.n_h1 += !(nd->flags & TD_F_INHIDDEN);

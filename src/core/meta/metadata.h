@@ -22,7 +22,9 @@
  * The language is the declared one (<html lang>, else a Content-Language
  * <meta>), reduced to its BCP 47 primary subtag, with confidence 1 and
  * source "declared"; without a declaration, CLD2's answer on the first
- * 64 KB of the page's visible text (langdetect.h), source "detected".
+ * 64 KB of the visible text of the page's main region (its first <main>
+ * or <article> when that holds 200 bytes or more, else the whole page;
+ * langdetect.h), source "detected".
  */
 #ifndef TD_METADATA_H
 #define TD_METADATA_H
@@ -35,6 +37,9 @@ typedef struct td_meta_options
 								 * canonical and image URLs, names the host */
 	size_t		base_len;
 	int			detect_language;	/* run CLD2 when nothing is declared */
+	int			force_detect;	/* run CLD2 even when a language is declared
+								 * (bench/metadata_dump -d: the detector measured
+								 * against declarations); page_metadata never sets it */
 } td_meta_options;
 
 /* Longest value kept of one string field, in bytes (cut at a character). */
