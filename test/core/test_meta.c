@@ -198,6 +198,13 @@ test_metadata(void)
 			   "{\"title\": \"Tides today\"}", __LINE__);
 	check_meta("<svg><title>icon</title></svg><title>Tides \xE2\x80\x94 Harbour</title>",
 			   "https://www.harbour.example/", "{\"title\": \"Tides\"}", __LINE__);
+	/* a short part holding the host's own name is the site ("doom9" of forum.doom9.org) */
+	check_meta("<title>Wrong refresh rate - Doom9's Forum</title>", "https://forum.doom9.org/t/1",
+			   "{\"title\": \"Wrong refresh rate\"}", __LINE__);
+	check_meta("<title>Tea prices - a brewing guide</title>", "https://www.teatimes.co.uk/a",
+			   "{\"title\": \"Tea prices - a brewing guide\"}", __LINE__);
+	check_meta("<title>Tea prices - Tea Times Online</title>", "https://www.teatimes.co.uk/a",
+			   "{\"title\": \"Tea prices\"}", __LINE__);
 	/* canonical and image resolved against the base; without a base a relative one is omitted */
 	check_meta("<link rel=\"canonical\" href=\"/a?b\"><meta property=\"og:image\" content=\"i.png\">",
 			   "https://x.example/dir/page", "{\"canonical_url\": \"https://x.example/a?b\", "

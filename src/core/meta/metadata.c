@@ -1179,7 +1179,55 @@ folded_eq(const char *a, size_t an, const char *b, size_t bn)
 	return x > 0 && x == y && memcmp(fa, fb, x) == 0;
 }
 
-/* Whether part names the site: a site name, or the host's name. */
+/*
+ * The host's own name: the label before its public suffix, approximated as
+ * the last label but one, or but two when the last but one is a generic
+ * second level under a country ("bbc" of www.bbc.co.uk, "doom9" of
+ * forum.doom9.org).
+ */
+static void
+host_name(const char *host, size_t n, const char **name, size_t *name_n)
+{
+	static const char *const second[] = {"co", "com", "org", "net", "ac", "gov", "edu", "ne",
+	"or", NULL};
+	size_t		dots[3] = {n, n, n};	/* the last three dots, last first */
+	size_t		k = 0;
+	size_t		from,
+				to;
+
+	for (size_t i = n; i > 0; i--)
+		if (host[i - 1] == '.' && k < 3)
+			dots[k++] = i - 1;
+	if (k == 0)
+	{
+		*name = host;
+		*name_n = n;
+		return;
+	}
+	to = dots[0];
+	from = k > 1 ? dots[1] + 1 : 0;
+	if (n - dots[0] - 1 == 2 && k >= 1)
+	{
+		int			generic = 0;
+
+		for (int g = 0; second[g]; g++)
+			generic |= ascii_ieq(host + from, to - from, second[g]);
+		if (generic && k >= 2)
+		{
+			to = dots[1];
+			from = k > 2 ? dots[2] + 1 : 0;
+		}
+	}
+	*name = host + from;
+	*name_n = to - from;
+}
+
+/*
+ * Whether part names the site: a site name, the host or its first label
+ * ("example" of www.example.com), or a part of five words at most whose
+ * letters hold the host's own name of four letters or more ("Raspberry Pi
+ * Forums" on forums.raspberrypi.com).
+ */
 static int
 is_site(const meta *m, const char *p, size_t n, const char *host, size_t host_n)
 {
@@ -1188,13 +1236,30 @@ is_site(const meta *m, const char *p, size_t n, const char *host, size_t host_n)
 			return 1;
 	if (host_n > 0)
 	{
-		size_t		label = 0;
+		size_t		label = 0,
+					words = 1,
+					name_n,
+					pn,
+					hn;
+		const char *name;
+		char		fp[256],
+					fh[64];
 
-		/* "example" of example.com, and "example.com" whole */
 		while (label < host_n && host[label] != '.')
 			label++;
 		if (folded_eq(p, n, host, label) || folded_eq(p, n, host, host_n))
 			return 1;
+		for (size_t i = 0; i < n; i++)
+			words += p[i] == ' ';
+		host_name(host, host_n, &name, &name_n);
+		if (words > 5 || n > sizeof(fp) || name_n > sizeof(fh))
+			return 0;
+		pn = fold(p, n, fp, sizeof(fp));
+		hn = fold(name, name_n, fh, sizeof(fh));
+		if (hn >= 4)
+			for (size_t i = 0; i + hn <= pn; i++)
+				if (memcmp(fp + i, fh, hn) == 0)
+					return 1;
 	}
 	return 0;
 }
