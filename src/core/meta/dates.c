@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "meta/dates.h"
+#include "util/ascii.h"
 
 typedef struct cur
 {
@@ -26,11 +27,8 @@ word_is(const char *s, size_t n, const char *word)
 {
 	size_t		k = strlen(word);
 
-	if (n < k)
+	if (!td_ascii_iprefix(s, n, word, k))
 		return 0;
-	for (size_t i = 0; i < k; i++)
-		if ((s[i] >= 'A' && s[i] <= 'Z' ? s[i] | 0x20 : s[i]) != word[i])
-			return 0;
 	return n == k || is_blank(s[k]) || s[k] == ':';
 }
 

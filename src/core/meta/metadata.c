@@ -86,34 +86,24 @@ typedef struct meta
 
 /* ---- values ------------------------------------------------------------- */
 
+/* Whether a[0..an) is the string b, A-Z folded. */
 static int
 ascii_ieq(const char *a, size_t an, const char *b)
 {
 	size_t		bn = strlen(b);
 
-	if (an != bn)
-		return 0;
-	for (size_t k = 0; k < an; k++)
-		if ((a[k] >= 'A' && a[k] <= 'Z' ? a[k] | 0x20 : a[k]) != b[k])
-			return 0;
-	return 1;
+	return an == bn && td_ascii_iprefix(a, an, b, bn);
 }
 
-/* Whether lower-case needle occurs in s, ASCII case folded. */
+/* Whether needle occurs in s, A-Z folded. */
 static int
 ascii_icontains(const char *s, size_t n, const char *needle)
 {
 	size_t		k = strlen(needle);
 
 	for (size_t i = 0; i + k <= n; i++)
-	{
-		size_t		j = 0;
-
-		while (j < k && (s[i + j] >= 'A' && s[i + j] <= 'Z' ? s[i + j] | 0x20 : s[i + j]) == needle[j])
-			j++;
-		if (j == k)
+		if (td_ascii_iprefix(s + i, n - i, needle, k))
 			return 1;
-	}
 	return 0;
 }
 
@@ -287,23 +277,11 @@ pool_str(const meta *m, uint32_t off)
 	return m->pool.data ? m->pool.data + off : "";	/* empty until the first value */
 }
 
-/* Case-insensitive (ASCII) equality of two pool values. */
+/* Whether pool value a equals b[0..bn), A-Z folded. */
 static int
 pool_ieq(const meta *m, uint32_t a, uint32_t an, const char *b, size_t bn)
 {
-	const char *p = pool_str(m, a);
-
-	if (an != bn)
-		return 0;
-	for (size_t k = 0; k < an; k++)
-	{
-		char		x = p[k] >= 'A' && p[k] <= 'Z' ? p[k] | 0x20 : p[k];
-		char		y = b[k] >= 'A' && b[k] <= 'Z' ? b[k] | 0x20 : b[k];
-
-		if (x != y)
-			return 0;
-	}
-	return 1;
+	return an == bn && td_ascii_iprefix(pool_str(m, a), an, b, bn);
 }
 
 /* Adds the cleaned value to l at rank (a better rank empties l first). */
