@@ -56,6 +56,10 @@ command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>
 [[ -f /usr/include/zlib.h ]]         || need+=(zlib1g-dev)
 command -v wget     >/dev/null 2>&1 || need+=(wget)
 [[ -x /usr/bin/python3 ]]           || need+=(python3)
+# page_metadata's language detection (src/core/meta/langdetect.h): CLD2 and a C++
+# compiler for its shim
+[[ -f /usr/include/cld2/public/compact_lang_det.h ]] || need+=(libcld2-dev)
+command -v c++      >/dev/null 2>&1 || need+=(g++)
 
 ((${#need[@]} == 0)) && exit 0
 
