@@ -162,17 +162,25 @@ td_nodeinfo_free(td_nodeinfo *ni)
 }
 
 td_status
-td_nodeinfo_path(td_nodeinfo *ni, uint32_t i, td_buf *out)
+td_nodeinfo_path(td_nodeinfo *ni, uint32_t i, uint32_t max_steps, td_buf *out)
 {
 	const td_tree *t = ni->tree;
 	uint32_t	depth = t->nodes[i].depth;
+	uint32_t	steps = depth;
 	td_status	st = TD_OK;
 
 	if (i == 0)
 		return td_buf_putc(out, '/');
-	for (uint32_t k = depth, v = i; k > 0; k--, v = t->nodes[v].parent)
+	if (max_steps == 0)
+		max_steps = 1;			/* a node's own step is always printed */
+	if (steps > max_steps)
+	{
+		steps = max_steps;
+		st = td_buf_append(out, TD_PATH_ELIDED, sizeof(TD_PATH_ELIDED) - 1);
+	}
+	for (uint32_t k = steps, v = i; k > 0; k--, v = t->nodes[v].parent)
 		ni->chain[k - 1] = v;
-	for (uint32_t k = 0; k < depth && st == TD_OK; k++)
+	for (uint32_t k = 0; k < steps && st == TD_OK; k++)
 	{
 		uint32_t	v = ni->chain[k];
 		const td_node *n = &t->nodes[v];

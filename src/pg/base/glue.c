@@ -562,7 +562,7 @@ td_pg_nodeinfo(td_env *env, const td_tree *tree, unsigned what, td_nodeinfo *ni)
 Datum
 td_pg_node_path(td_env *env, td_buf *buf, td_nodeinfo *ni, uint32_t i)
 {
-	TD_PG_CALL(env, buf->len = 0, td_nodeinfo_path(ni, i, buf), NULL);
+	TD_PG_CALL(env, buf->len = 0, td_nodeinfo_path(ni, i, TD_PG_PATH_STEPS, buf), NULL);
 	return PointerGetDatum(td_pg_utf8_to_text(buf->data ? buf->data : "", buf->len));
 }
 

@@ -197,7 +197,13 @@ extern text *td_pg_utf8_to_text(const char *s, size_t len);
  * printing every node's path and text costs what is printed.
  */
 extern void td_pg_nodeinfo(td_env *env, const td_tree *tree, unsigned what, td_nodeinfo *ni);
-/* The path of node i (/html/body/div[2]) as a text datum; buf is scratch space. */
+/*
+ * The path of node i (/html/body/div[2]) as a text datum; buf is scratch
+ * space.  At most TD_PG_PATH_STEPS steps: a deeper node's path is "..." and
+ * its last TD_PG_PATH_STEPS steps, so that every row of a deep page stays
+ * short (a row's node id, depth and parent rebuild the whole path).
+ */
+#define TD_PG_PATH_STEPS 32
 extern Datum td_pg_node_path(td_env *env, td_buf *buf, td_nodeinfo *ni, uint32_t i);
 
 /*
