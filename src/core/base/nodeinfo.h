@@ -6,8 +6,9 @@
  * td_node_path and td_render_node_text answer for one node: path steps
  * count same-name siblings, and a node's text re-renders its subtree, so
  * asking for every node of a page is quadratic in a parent's child count
- * and in the depth.  td_nodeinfo computes every node's sibling position in
- * one sort and renders the page's text once, each node's text being a
+ * and in the depth.  td_nodeinfo numbers every node among its same-name
+ * siblings one parent at a time (a sort only for a wide parent) and renders
+ * the page's text once, each node's text being a
  * slice of it (render.h, td_render_text_ranges).
  */
 #ifndef TD_NODEINFO_H
