@@ -51,7 +51,7 @@ $(OBJS:.o=.bc): %.bc: %.o
 # The install script of EXTVERSION, assembled from sql/install/ in this order, a
 # blank line between pieces (a build product, in .gitignore: `make` builds it,
 # `make clean` removes it, a changed piece rebuilds it).
-SQL_PIECES  = $(addprefix sql/install/,header.sql base.sql site.sql page.sql dedup.sql sandwich.sql menu.sql warc.sql)
+SQL_PIECES  = $(addprefix sql/install/,header.sql base.sql site.sql page.sql output.sql dedup.sql sandwich.sql menu.sql warc.sql)
 sql/templatedet--$(EXTVERSION).sql: $(SQL_PIECES)
 	{ echo '-- templatedet $(EXTVERSION): site profiles, template stripping, clean text.'; \
 	  awk 'FNR == 1 && NR > 1 { print "" } { print }' $^; } >$@ || { rm -f $@; exit 1; }

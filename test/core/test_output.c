@@ -91,6 +91,10 @@ test_md_blocks(void)
 	MD("<p>x<br>y<br></p>", "x\\\ny");
 	MD("<blockquote><p>q1</p><p>q2</p></blockquote><p>after</p>", "> q1\n>\n> q2\n\nafter");
 	MD("<hr><p>x</p>", "***\n\nx");
+	/* a blank line before a list or quote that follows another block, none inside a tight list */
+	MD("<p>x</p><blockquote>q</blockquote>", "x\n\n> q");
+	MD("<h2>h</h2><ul><li>a</li><li>b</li></ul><p>x</p><ol><li>c</li></ol>",
+	   "## h\n\n- a\n- b\n\nx\n\n1. c");
 	/* nested lists: the child indented by its parent's marker width */
 	MD("<ul><li>a<ul><li>b</li></ul></li><li>c</li></ul>", "- a\n  - b\n- c");
 	MD("<ol><li>a</li><li>b<ol><li>c</li></ol></li></ol>", "1. a\n2. b\n   1. c");
@@ -99,6 +103,8 @@ test_md_blocks(void)
 	   "1. 1\n2. 2\n3. 3\n4. 4\n5. 5\n6. 6\n7. 7\n8. 8\n9. 9\n10. ten\n\n    more");
 	MD("<ul><li></li><li><p>p1</p><p>p2</p></li></ul>", "- p1\n\n  p2");
 	MD("<ul><li><blockquote>q</blockquote></li></ul>", "- > q");
+	/* a paragraph between two items: "2." cannot interrupt it */
+	MD("<ol><li>a</li> / <li>b</li></ol>", "1. a\n\n/\n\n2. b");
 	MD("<dl><dt>term</dt><dd>def</dd></dl>", "term\n\ndef");
 	/* headings and cells hold one line: blocks inside are blanks */
 	MD("<h2><div>a</div><div>b</div></h2>", "## a b");
@@ -115,6 +121,9 @@ test_md_code(void)
 	MD("<ul><li>x<pre>l1\nl2</pre></li></ul>", "- x\n\n  ```\n  l1\n  l2\n  ```");
 	MD("<p>use <code>a*b</code> or <code>`x`</code></p>", "use `a*b` or `` `x` ``");
 	MD("<p>a<code> b </code>c</p>", "a `b` c");
+	/* side by side they are one span: "`a``b`" would be neither */
+	MD("<p><code>root #</code><code>emerge</code> <em><code>x</code></em><code>y</code></p>",
+	   "`root #emerge` `x`y");
 	MD("<pre>   </pre><p>x</p>", "x");
 }
 
@@ -142,8 +151,11 @@ test_md_escapes(void)
 	   "\\*not em\\* \\_nor\\_ \\[link\\](x) \\`code\\` \\<b> a\\|b \\~s\\~");
 	MD("<p># h</p><p>- li</p><p>+ li</p><p>&gt; q</p><p>2024. year</p><p>3) x</p>",
 	   "\\# h\n\n\\- li\n\n\\+ li\n\n\\> q\n\n2024\\. year\n\n3\\) x");
+	MD("<p><b>1</b>. bold number</p><p><span>12</span><span>)</span> x</p>",
+	   "**1**\\. bold number\n\n12\\) x");
 	MD("<p>a<br>===</p><p>b<br>- c</p>", "a\\\n\\===\n\nb\\\n\\- c");
-	MD("<p>AT&amp;T &amp;amp; &amp;#1; x &amp;</p>", "AT\\&T \\&amp; \\&#1; x \\&");
+	MD("<p>AT&amp;T &amp;amp; &amp;#1; &amp;#x1f; x &amp; a=1&amp;b=2 snake_case _x x_</p>",
+	   "AT&T \\&amp; \\&#1; \\&#x1f; x \\& a=1&b=2 snake_case \\_x x\\_");
 	MD("<p>back\\slash</p>", "back\\\\slash");
 }
 
@@ -174,6 +186,7 @@ test_md_links(void)
 			 " <img src=\"data:image/png;base64,AA\"><a href=\"#\"></a></p>", NULL,
 			 "j [m](<mailto:a@b.org>)");
 	MD_LINKS("<p><a href=\"r?a=1&amp;b=2|3\">r</a></p>", NULL, "[r](<r?a=1\\&b=2%7C3>)");
+	MD_LINKS("<p>yes!<a href=\"/a\">x</a> no!<img src=\"/i\"></p>", NULL, "yes\\![x](</a>) no!![](</i>)");
 	MD_LINKS("<p><a href=\"/a\"><a href=\"/b\">x</a></a></p>", "https://h.org/",
 			 "[x](<https://h.org/b>)");
 }

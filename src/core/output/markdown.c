@@ -63,7 +63,8 @@ typedef struct md_frame
 	uint32_t	count;			/* list: markers written; table: columns; row: cells */
 	uint32_t	list;			/* item: its list's frame */
 	uint32_t	width;			/* item: marker width once written; table: rows */
-	int			any;			/* table: a cell wrote something */
+	int			any;			/* table: a cell wrote something; list: a block
+								 * stands after its last item */
 } md_frame;
 
 typedef struct md_state
@@ -91,6 +92,8 @@ typedef struct md_state
 	int			space;			/* a blank is pending before the next content */
 	int			hard_break;		/* a line break is pending before the next content */
 	int			line_text;		/* the paragraph's current line has bytes */
+	int			lead_digits;	/* digits the line starts with, -1 after anything else */
+	int			pend_code;		/* a code span waits in pend: the next may join it */
 	int			flat;			/* in a heading or table cell: blocks are blanks */
 	int			heading;		/* in a heading: every '#' escaped */
 	int			cell;			/* in a table cell: '|' escaped in code spans too */
@@ -102,6 +105,7 @@ typedef struct md_state
 	uint32_t	table;			/* the simple table's frame, UINT32_MAX: none */
 	uint32_t	row;			/* its open row's frame */
 	td_buf		code;
+	td_buf		pend;			/* a code span's text, written when what follows is known */
 	td_buf		tmp;			/* a resolved paragraph */
 	td_buf		rows;			/* the simple table's lines */
 	td_buf		urls;
@@ -147,29 +151,39 @@ opens(int before, int after)
 
 /* ---- lines and blocks --------------------------------------------------------- */
 
-static int
-marker_pending(const md_state *s)
+/* The outermost container with no line written yet (an item's marker, a fresh quote), or n_cont. */
+static uint32_t
+first_fresh(const md_state *s)
 {
-	for (uint32_t k = 0; k < s->n_cont; k++)
-		if (s->frames[s->cont[k]].pending)
-			return 1;
-	return 0;
+	uint32_t	k = 0;
+
+	while (k < s->n_cont && !s->frames[s->cont[k]].pending)
+		k++;
+	return k;
 }
 
-/* The prefixes of the open containers; a pending item marker is written (and numbered) now. */
+/*
+ * The prefixes of the open containers; a pending item marker is written (and
+ * numbered) now.  A blank line stops before the first fresh container: the
+ * blank belongs outside it.
+ */
 static td_status
 put_prefix(md_state *s, int blank)
 {
 	td_status	st = TD_OK;
 	size_t		mark = s->out->len;
+	uint32_t	stop = blank ? first_fresh(s) : s->n_cont;
 
-	for (uint32_t k = 0; k < s->n_cont && st == TD_OK; k++)
+	for (uint32_t k = 0; k < stop && st == TD_OK; k++)
 	{
 		md_frame   *f = &s->frames[s->cont[k]];
 
 		if (f->type == F_QUOTE)
+		{
+			f->pending = 0;
 			st = app(s->out, "> ");
-		else if (f->pending && !blank)
+		}
+		else if (f->pending)
 		{
 			md_frame   *list = &s->frames[f->list];
 			char		m[24];
@@ -204,12 +218,33 @@ put_line(md_state *s, const char *p, size_t n)
 	return st;
 }
 
-/* A blank line before a block, except first and as an item's first block (tight lists). */
+/*
+ * A blank line before a block, except at the start and in a tight list: the
+ * first block of an item that follows an item of its list, or that opens a
+ * list nested in an item already written.
+ */
 static td_status
 block_begin(md_state *s)
 {
-	if (s->out->len == s->start || marker_pending(s))
+	uint32_t	k = first_fresh(s);
+
+	if (s->out->len == s->start)
 		return TD_OK;
+	if (k < s->n_cont && s->frames[s->cont[k]].type == F_ITEM &&
+		((s->frames[s->frames[s->cont[k]].list].count > 0 &&
+		  !s->frames[s->frames[s->cont[k]].list].any) ||
+		 (k > 0 && s->frames[s->cont[k - 1]].type == F_ITEM)))
+		return TD_OK;
+	/* a block between the items of a list: its next item cannot follow tightly */
+	for (uint32_t f = s->n_frames; f-- > 0;)
+	{
+		uint8_t		type = s->frames[f].type;
+
+		if (type == F_LIST)
+			s->frames[f].any = 1;
+		if (type == F_LIST || type == F_ITEM || type == F_QUOTE)
+			break;
+	}
 	return put_line(s, NULL, 0);
 }
 
@@ -252,16 +287,70 @@ add_delim(md_state *s, uint32_t off, int strong, int open, uint32_t mate)
 	return TD_OK;
 }
 
+/* The longest run of backticks in b. */
+static size_t
+longest_ticks(const td_buf *b)
+{
+	size_t		best = 0,
+				run = 0;
+
+	for (size_t k = 0; k < b->len; k++)
+	{
+		run = b->data[k] == '`' ? run + 1 : 0;
+		best = run > best ? run : best;
+	}
+	return best;
+}
+
+/*
+ * Writes the code span waiting in pend: backticks one more than any run
+ * inside, a blank inside them when the text starts or ends with one, '|'
+ * escaped in a table cell.  Two code spans side by side are one ("`a``b`"
+ * would be neither), so a span waits until what follows it is known.
+ */
+static td_status
+code_out(md_state *s)
+{
+	size_t		ticks;
+	int			pad;
+	td_status	st = TD_OK;
+
+	if (!s->pend_code)
+		return TD_OK;
+	s->pend_code = 0;
+	ticks = longest_ticks(&s->pend) + 1;
+	pad = s->pend.data[0] == '`' || s->pend.data[s->pend.len - 1] == '`';
+	for (size_t k = 0; k < ticks && st == TD_OK; k++)
+		st = td_buf_putc(&s->para, '`');
+	if (st == TD_OK && pad)
+		st = td_buf_putc(&s->para, ' ');
+	for (size_t k = 0; k < s->pend.len && st == TD_OK; k++)
+	{
+		if (s->cell && s->pend.data[k] == '|')
+			st = td_buf_putc(&s->para, '\\');
+		if (st == TD_OK)
+			st = td_buf_putc(&s->para, s->pend.data[k]);
+	}
+	if (st == TD_OK && pad)
+		st = td_buf_putc(&s->para, ' ');
+	for (size_t k = 0; k < ticks && st == TD_OK; k++)
+		st = td_buf_putc(&s->para, '`');
+	return st;
+}
+
 /* Before content: the pending separator, then the openers waiting for it. */
 static td_status
 para_sep(md_state *s)
 {
-	td_status	st = TD_OK;
+	td_status	st = code_out(s);
+
+	if (st != TD_OK)
+		return st;
 
 	if (s->para.len > 0 && s->hard_break && !s->flat)
 	{
 		st = app(&s->para, "\\\n");
-		s->line_text = 0;
+		s->line_text = s->lead_digits = 0;
 	}
 	else if (s->para.len > 0 && (s->space || s->hard_break))
 		st = td_buf_putc(&s->para, ' ');
@@ -277,8 +366,17 @@ para_sep(md_state *s)
 		f->pending = 0;
 		if (f->type == F_LINK)
 		{
-			st = td_buf_putc(&s->para, '[');
+			/* "![" would start an image: the '!' before a link's '[' is escaped */
+			if (s->para.len > 0 && s->para.data[s->para.len - 1] == '!' &&
+				(s->n_delims == 0 || s->delims[s->n_delims - 1].off < s->para.len))
+			{
+				s->para.data[s->para.len - 1] = '\\';
+				st = td_buf_putc(&s->para, '!');
+			}
+			if (st == TD_OK)
+				st = td_buf_putc(&s->para, '[');
 			s->line_text = 1;
+			s->lead_digits = -1;
 		}
 		else if (f->type == F_EM || f->type == F_STRONG)
 		{
@@ -289,6 +387,37 @@ para_sep(md_state *s)
 	}
 	s->first_pending = NONE32;
 	return st;
+}
+
+/*
+ * Whether w (starting with '&') reads as an entity or character reference
+ * to a CommonMark parser: "&name;" (up to 32 letters and digits), "&#9;",
+ * "&#x9;".  Anything else is an ampersand as it is.
+ */
+static int
+entity_at(const unsigned char *w, size_t n)
+{
+	size_t		k = 1,
+				start;
+	int			hex = 0;
+
+	if (k < n && w[k] == '#')
+	{
+		k++;
+		if (k < n && (w[k] == 'x' || w[k] == 'X'))
+			hex = 1, k++;
+		start = k;
+		while (k < n && k - start < 8 && ((w[k] >= '0' && w[k] <= '9') ||
+										  (hex && ((w[k] | 0x20) >= 'a' && (w[k] | 0x20) <= 'f'))))
+			k++;
+	}
+	else
+	{
+		start = k;
+		while (k < n && k - start < 32 && cls(w[k]) == C_ALNUM)
+			k++;
+	}
+	return k > start && k < n && w[k] == ';';
 }
 
 /* A word of text, escaped so that it stays text. */
@@ -306,10 +435,13 @@ put_word(md_state *s, const unsigned char *w, size_t n)
 
 		switch (c)
 		{
+			case '_':
+				/* between two letters or digits it is never emphasis: snake_case stays */
+				esc = i == 0 || i + 1 == n || cls(w[i - 1]) != C_ALNUM || cls(w[i + 1]) != C_ALNUM;
+				break;
 			case '\\':
 			case '`':
 			case '*':
-			case '_':
 			case '[':
 			case ']':
 			case '<':
@@ -319,7 +451,7 @@ put_word(md_state *s, const unsigned char *w, size_t n)
 				break;
 			case '&':
 				/* an entity would be decoded ("&amp;"); a word's last one may meet the next */
-				esc = i + 1 == n || cls(w[i + 1]) == C_ALNUM || w[i + 1] == '#';
+				esc = i + 1 == n || entity_at(w + i, n - i);
 				break;
 			case '#':
 				esc = s->heading || (line_start && i == 0);
@@ -334,18 +466,13 @@ put_word(md_state *s, const unsigned char *w, size_t n)
 			case '.':
 			case ')':
 				/* "2024." or "3)" at the start of a line would be a list item */
-				if (line_start && i > 0 && i <= 9)
-				{
-					size_t		k = 0;
-
-					while (k < i && w[k] >= '0' && w[k] <= '9')
-						k++;
-					esc = k == i;
-				}
+				esc = s->lead_digits >= 1 && s->lead_digits <= 9;
 				break;
 			default:
 				break;
 		}
+		if (s->lead_digits >= 0)
+			s->lead_digits = (c >= '0' && c <= '9') ? s->lead_digits + 1 : -1;
 		if (!esc)
 			continue;
 		st = td_buf_append(&s->para, w + done, i - done);
@@ -450,16 +577,17 @@ para_reset(md_state *s)
 	s->para.len = 0;
 	s->n_delims = 0;
 	s->gen++;
-	s->space = s->hard_break = s->line_text = 0;
+	s->space = s->hard_break = s->line_text = s->lead_digits = 0;
+	s->pend_code = 0;
 }
 
 /* The paragraph buffer as a paragraph (level 0) or a heading. */
 static td_status
 flush(md_state *s, int level)
 {
-	td_status	st = TD_OK;
+	td_status	st = code_out(s);
 
-	if (s->para.len > 0)
+	if (st == TD_OK && s->para.len > 0)
 	{
 		s->tmp.len = 0;
 		if (level > 0)
@@ -710,6 +838,7 @@ image(md_state *s, uint32_t i)
 		st = td_buf_putc(&s->para, ')');
 	s->urls.len = off;
 	s->line_text = 1;
+	s->lead_digits = -1;
 	return st;
 }
 
@@ -823,6 +952,7 @@ open_elem(md_state *s, uint32_t i)
 			if (s->n_cont >= MD_MAX_CONTAINERS)
 				break;
 			push(s, i, F_QUOTE, &f);
+			f->pending = 1;		/* no line yet */
 			s->cont[s->n_cont++] = s->n_frames - 1;
 			break;
 		case TD_TAG_HR:
@@ -864,26 +994,10 @@ open_elem(md_state *s, uint32_t i)
 	return st;
 }
 
-/* The longest run of backticks in b. */
-static size_t
-longest_ticks(const td_buf *b)
-{
-	size_t		best = 0,
-				run = 0;
-
-	for (size_t k = 0; k < b->len; k++)
-	{
-		run = b->data[k] == '`' ? run + 1 : 0;
-		best = run > best ? run : best;
-	}
-	return best;
-}
-
+/* A code span's end: joined to the one waiting when nothing stands between them. */
 static td_status
 close_code_span(md_state *s)
 {
-	size_t		ticks = longest_ticks(&s->code) + 1;
-	int			pad;
 	td_status	st = TD_OK;
 
 	s->in_code = 0;
@@ -892,25 +1006,32 @@ close_code_span(md_state *s)
 		s->space |= s->code_lead | s->code_space;
 		return TD_OK;
 	}
-	pad = s->code.data[0] == '`' || s->code.data[s->code.len - 1] == '`';
-	s->space |= s->code_lead;
-	st = para_sep(s);
-	for (size_t k = 0; k < ticks && st == TD_OK; k++)
-		st = td_buf_putc(&s->para, '`');
-	if (st == TD_OK && pad)
-		st = td_buf_putc(&s->para, ' ');
-	for (size_t k = 0; k < s->code.len && st == TD_OK; k++)
+	if (s->pend_code && !s->space && !s->hard_break && !s->code_lead &&
+		s->first_pending == NONE32)
+		st = td_buf_append(&s->pend, s->code.data, s->code.len);
+	else
 	{
-		if (s->cell && s->code.data[k] == '|')
-			st = td_buf_putc(&s->para, '\\');
+		s->space |= s->code_lead;
+		st = para_sep(s);		/* writes the one waiting, if any */
+		if (st == TD_OK && s->para.len > 0 && s->para.data[s->para.len - 1] == '`')
+		{
+			/*
+			 * Right after a span that could not take this one in (an emphasis
+			 * edge between them, which backticks on both sides make no
+			 * emphasis): its backticks would run into the other's, so the
+			 * text is written as text.
+			 */
+			st = put_word(s, (const unsigned char *) s->code.data, s->code.len);
+			s->space = s->code_space;
+			return st;
+		}
+		s->pend.len = 0;
 		if (st == TD_OK)
-			st = td_buf_putc(&s->para, s->code.data[k]);
+			st = td_buf_append(&s->pend, s->code.data, s->code.len);
+		s->pend_code = 1;
 	}
-	if (st == TD_OK && pad)
-		st = td_buf_putc(&s->para, ' ');
-	for (size_t k = 0; k < ticks && st == TD_OK; k++)
-		st = td_buf_putc(&s->para, '`');
 	s->line_text = 1;
+	s->lead_digits = -1;
 	s->space = s->code_space;
 	return st;
 }
@@ -964,7 +1085,7 @@ close_elem(md_state *s, uint32_t k)
 		case F_STRONG:
 			if (f->pending)
 				s->first_pending = s->first_pending == s->n_frames - 1 ? NONE32 : s->first_pending;
-			else if (f->gen == s->gen)
+			else if (f->gen == s->gen && (st = code_out(s)) == TD_OK)
 			{
 				s->delims[f->delim].mate = (uint32_t) s->n_delims;
 				st = add_delim(s, (uint32_t) s->para.len, f->type == F_STRONG, 0, f->delim);
@@ -976,7 +1097,9 @@ close_elem(md_state *s, uint32_t k)
 				s->first_pending = s->first_pending == s->n_frames - 1 ? NONE32 : s->first_pending;
 			else
 			{
-				st = app(&s->para, "](");
+				st = code_out(s);
+				if (st == TD_OK)
+					st = app(&s->para, "](");
 				if (st == TD_OK)
 					st = put_dest(&s->para, s->urls.data + f->url_off, f->url_len);
 				if (st == TD_OK)
@@ -999,6 +1122,8 @@ close_elem(md_state *s, uint32_t k)
 		case F_QUOTE:
 			st = flush(s, 0);
 			s->n_cont--;
+			if (f->type == F_ITEM)
+				s->frames[f->list].any = 0;	/* the next item may follow tightly */
 			break;
 		case F_PRE:
 			st = close_pre(s);
@@ -1018,10 +1143,12 @@ close_elem(md_state *s, uint32_t k)
 			s->row = NONE32;
 			break;
 		case F_CELL:
+			st = code_out(s);	/* '|' escaped while in the cell */
 			s->flat--;
 			s->cell = 0;
 			s->tmp.len = 0;
-			st = resolve(s, &s->tmp);
+			if (st == TD_OK)
+				st = resolve(s, &s->tmp);
 			if (st == TD_OK && s->tmp.len > 0)
 				s->frames[s->table].any = 1;
 			if (st == TD_OK)
@@ -1115,7 +1242,7 @@ td_render_markdown(const td_tree *tree, const uint8_t *drop, const td_md_options
 	uint32_t	j = 0;
 	uint64_t	steps = 0;
 	td_status	st = TD_OK;
-	td_buf	   *bufs[] = {&s.para, &s.code, &s.tmp, &s.rows, &s.urls};
+	td_buf	   *bufs[] = {&s.para, &s.code, &s.pend, &s.tmp, &s.rows, &s.urls};
 
 	memset(&s, 0, sizeof(s));
 	s.t = tree;
