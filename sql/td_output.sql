@@ -1,32 +1,39 @@
 -- clean_html and clean_markdown: clean_text's decision as safe HTML and as
 -- Markdown; html_text's title line; zero-width characters.
-CREATE TEMP TABLE out_pages (name text PRIMARY KEY, html text);
-INSERT INTO out_pages VALUES ('article', $$<html><head><title>Bridges of Keld</title></head><body>
+CREATE TEMP TABLE out_pages (url text PRIMARY KEY, html text);
+-- a small site: three pages with the same navigation and footer
+INSERT INTO out_pages
+SELECT 'https://keld.example/history/' || name,
+       '<html><head><title>' || title || '</title></head><body>
 <nav><a href="/">Home</a> | <a href="/news">News</a> | <a href="/about">About</a></nav>
-<article>
-<h1>The old bridge</h1>
-<p>The <em>old bridge</em> over the Keld was built in 1742 by the <a href="/masons">masons' guild</a>.
-It has three arches of local stone, each of them wide enough for a cart.</p>
-<h2>Repairs</h2>
-<ul><li>1820: the west arch rebuilt</li><li>1955: the parapet raised<ul><li>by 30 cm</li></ul></li></ul>
+<article>' || body || '</article>
+<footer>Keld Heritage | <a href="/privacy">Privacy</a></footer></body></html>'
+FROM (VALUES
+  ('bridge', 'The old bridge', $$<h1>The old bridge</h1>
+<p>Built in 1742 by the <a href="/masons">masons' guild</a>, with <em>three</em> arches.</p>
+<ul><li>1820: west arch rebuilt</li><li>1955: parapet raised<ul><li>by 30 cm</li></ul></li></ul>
 <table><tr><th>Year</th><th>Cost</th></tr><tr><td>1820</td><td>40 pounds</td></tr></table>
-<pre>span  = 12 m
+<pre>span   = 12 m
 arches = 3</pre>
-<p>Visitors cross it every day; *stars* and [brackets] stay text.<img src="/b.jpg" alt="The bridge"></p>
-</article>
-<footer>Copyright 2024 Keld Heritage | <a href="/privacy">Privacy</a></footer>
-</body></html>$$);
+<p>Stars like *these* stay text.<img src="/b.jpg" alt="The bridge"></p>$$),
+  ('mill', 'The mill', '<h1>The mill</h1><p>The mill ground oats until 1901.</p>'),
+  ('church', 'The church', '<h1>The church</h1><p>The church tower was rebuilt twice.</p>')) v(name, title, body);
+CREATE TEMP TABLE out_profile AS SELECT template_profile(html) AS profile FROM out_pages;
 
--- one page, four outputs (README.md)
-SELECT clean_text(html) FROM out_pages WHERE name = 'article';
-SELECT clean_html(html, base_url => 'https://keld.example/history/bridge') FROM out_pages WHERE name = 'article';
-SELECT clean_markdown(html) FROM out_pages WHERE name = 'article';
-SELECT clean_markdown(html, base_url => 'https://keld.example/history/bridge', links => true, images => true)
-FROM out_pages WHERE name = 'article';
+-- one page, four outputs (README.md): the same decision, so the same content
+SELECT clean_text(html, profile, min_pages => 3)
+FROM out_pages, out_profile WHERE url LIKE '%bridge';
+SELECT clean_html(html, profile, base_url => url, min_pages => 3)
+FROM out_pages, out_profile WHERE url LIKE '%bridge';
+SELECT clean_markdown(html, profile, min_pages => 3)
+FROM out_pages, out_profile WHERE url LIKE '%bridge';
+SELECT clean_markdown(html, profile, base_url => url, min_pages => 3, links => true, images => true)
+FROM out_pages, out_profile WHERE url LIKE '%bridge';
 
--- the same decision: what clean_html and clean_markdown keep is what clean_text keeps
-SELECT clean_text(html) = html_text(clean_html(html)) AS same_words_html
-FROM out_pages WHERE name = 'article';
+-- the words of clean_html are clean_text's, page by page, with a profile and without
+SELECT url, clean_text(html, profile, min_pages => 3) = html_text(clean_html(html, profile, min_pages => 3)) AS site,
+       clean_text(html) = html_text(clean_html(html)) AS page
+FROM out_pages, out_profile ORDER BY url;
 
 -- safe to show: no scripts, styles, forms, event handlers, script or data URLs
 SELECT clean_html($$<div onclick="steal()"><h2 style="x">Report</h2>
@@ -53,7 +60,7 @@ SELECT clean_markdown($$<h3>Notes # 2</h3>
 SELECT clean_markdown('<p>a <em>b</em> c<strong>d</strong>e (<i>f</i>) <b> g </b>h</p>');
 
 -- html_text with the title line only when asked
-SELECT html_text(html, title => true) FROM out_pages WHERE name = 'article' \gset
+SELECT html_text(html, title => true) FROM out_pages WHERE url LIKE '%bridge' \gset
 SELECT split_part(:'html_text', E'\n', 1) AS first_line;
 SELECT html_text('<title>T</title><p>x</p>'), html_text('<title>T</title><p>x</p>', false),
        html_text('<title>T</title><p>x</p>', true), html_text('<p>x</p>', true),

@@ -186,7 +186,8 @@ test_md_links(void)
 			 " <img src=\"data:image/png;base64,AA\"><a href=\"#\"></a></p>", NULL,
 			 "j [m](<mailto:a@b.org>)");
 	MD_LINKS("<p><a href=\"r?a=1&amp;b=2|3\">r</a></p>", NULL, "[r](<r?a=1\\&b=2%7C3>)");
-	MD_LINKS("<p>yes!<a href=\"/a\">x</a> no!<img src=\"/i\"></p>", NULL, "yes\\![x](</a>) no!![](</i>)");
+	MD_LINKS("<p>yes!<a href=\"/a\">x</a> no!<img src=\"/i\"> b!<b><a href=\"/b\">c</a></b>d</p>", NULL,
+			 "yes\\![x](</a>) no!![](</i>) b\\![c](</b>)d");
 	MD_LINKS("<p><a href=\"/a\"><a href=\"/b\">x</a></a></p>", "https://h.org/",
 			 "[x](<https://h.org/b>)");
 }

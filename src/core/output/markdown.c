@@ -367,9 +367,11 @@ para_sep(md_state *s)
 		if (f->type == F_LINK)
 		{
 			/* "![" would start an image: the '!' before a link's '[' is escaped */
-			if (s->para.len > 0 && s->para.data[s->para.len - 1] == '!' &&
-				(s->n_delims == 0 || s->delims[s->n_delims - 1].off < s->para.len))
+			if (s->para.len > 0 && s->para.data[s->para.len - 1] == '!')
 			{
+				/* delimiters anchored after the '!' (they may be dropped) move with it */
+				for (size_t d = s->n_delims; d-- > 0 && s->delims[d].off == s->para.len;)
+					s->delims[d].off++;
 				s->para.data[s->para.len - 1] = '\\';
 				st = td_buf_putc(&s->para, '!');
 			}
