@@ -182,6 +182,8 @@ FUZZ_TARGETS = $(patsubst build/fuzz/fuzz_%,fuzz-%,$(FUZZ_BINS))
 FUZZ_MAX_LEN_model   = 32768
 # fuzz-warc: the WARC reader on arbitrary bytes, plain or gzip (first byte: mode)
 FUZZ_MAX_LEN_warc    = 65536
+# fuzz-output: clean HTML and Markdown of a fuzzed page (safe tags, no raw HTML)
+FUZZ_MAX_LEN_output  = 8192
 
 $(FUZZ_BINS): build/fuzz/%: build/obj/fuzz/test/fuzz/%.o build/lib/libtdcore-fuzz.a
 	@mkdir -p $(@D)

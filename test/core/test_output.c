@@ -272,6 +272,9 @@ test_out_url(void)
 		{"http://h.org/a/b", "c", 0, "http://h.org/a/c"},
 		{"not a base", "c", 0, "c"},
 		{NULL, "a\x01" "b", 0, NULL},
+		{NULL, "//x/JavaScript:y", 0, NULL},
+		{"http://h.org/", "/q?u=vbscript:1", 0, NULL},
+		{NULL, "/j/javascrip", 0, "/j/javascrip"},
 		{NULL, "", 0, NULL},
 	};
 

@@ -524,6 +524,8 @@ resolve(md_state *s, td_buf *dst)
 	size_t		done = 0;
 	td_status	st = TD_OK;
 
+	if (len == 0)
+		return TD_OK;			/* no text: no emphasis either */
 	for (size_t k = 0; k < s->n_delims; k++)
 	{
 		md_delim   *d = &s->delims[k];

@@ -23,8 +23,9 @@ const char *td_out_base(td_env *env, const char *base, size_t *len);
  *   - a relative one without a base: as written, minus what browsers
  *     ignore (tabs, line feeds, leading and trailing blanks and controls);
  *   - mailto: as written, when allow_mailto;
- *   - any other scheme (javascript:, data:, vbscript:, file:...) or a
- *     control character: refused.
+ *   - any other scheme (javascript:, data:, vbscript:, file:...), a
+ *     control character, or "javascript:" or "vbscript:" anywhere (any
+ *     case): refused.
  * The scheme is read as a browser reads it, after the clean-up, so
  * "java\tscript:" is refused too.  TD_ENOMEM only.
  */
