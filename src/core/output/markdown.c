@@ -1,7 +1,7 @@
 /*
  * markdown.c — the kept content of a page as CommonMark (markdown.h).
  *
- * One walk of the preorder array, closing elements as render.c does.  Each
+ * One walk of the page tree (td_walk, walk.h).  Each
  * element that means something in Markdown pushes a frame (at most the
  * tree's depth of them) that its close pops: inline ones (emphasis, link,
  * code span), leaf blocks (heading, fenced code, simple table, row, cell)
@@ -24,9 +24,9 @@
 
 #include "output/markdown.h"
 #include "output/outurl.h"
+#include "output/walk.h"
 #include "base/render.h"
 #include "base/tags.h"
-#include "util/poll.h"
 
 #define MD_MAX_CONTAINERS 32
 
@@ -846,9 +846,11 @@ image(md_state *s, uint32_t i)
 	return st;
 }
 
+/* Opens element i (a hook of td_walk). */
 static td_status
-open_elem(md_state *s, uint32_t i)
+open_elem(void *state, uint32_t i)
 {
+	md_state   *s = state;
 	const td_node *n = &s->t->nodes[i];
 	md_frame   *f;
 	td_status	st = TD_OK;
@@ -1068,10 +1070,11 @@ close_pre(md_state *s)
 	return st;
 }
 
-/* Closes element k (its frame, if it pushed one). */
+/* Closes element k (a hook of td_walk): its frame, if it pushed one. */
 static td_status
-close_elem(md_state *s, uint32_t k)
+close_elem(void *state, uint32_t k)
 {
+	md_state   *s = state;
 	const td_node *n = &s->t->nodes[k];
 	md_frame   *f;
 	td_status	st = TD_OK;
@@ -1169,68 +1172,42 @@ close_elem(md_state *s, uint32_t k)
 	return st;
 }
 
+/* Text node i (a hook of td_walk): raw into a fenced block, words into a code span or the paragraph. */
 static td_status
-close_to(md_state *s, uint32_t k, uint32_t stop)
+text(void *state, uint32_t i)
 {
-	td_status	st = TD_OK;
-
-	while (k != stop && k != TD_NONE && st == TD_OK)
-	{
-		if (s->t->nodes[k].kind == TD_ELEM)
-			st = close_elem(s, k);
-		k = s->t->nodes[k].parent;
-	}
-	return st;
-}
-
-/* Text node i: raw into a fenced block, words into a code span or the paragraph. */
-static td_status
-text(md_state *s, uint32_t i)
-{
+	md_state   *s = state;
 	const td_node *n = &s->t->nodes[i];
 	const unsigned char *p = (const unsigned char *) td_node_str(s->t, i);
 	const unsigned char *end = p + n->str_len;
+	const unsigned char *word;
+	size_t		len;
+	int			piece;
 	td_status	st = TD_OK;
 
-	while (p < end && st == TD_OK)
+	while (st == TD_OK && (piece = td_text_piece(&p, end, s->in_pre, &word, &len)) != TD_PIECE_END)
 	{
-		size_t		w = s->in_pre ? 0 : td_text_space_len(p, end);
-		const unsigned char *word;
-
-		if (w > 0)
+		if (piece == TD_PIECE_BLANK)
 		{
-			if (s->in_code)
-			{
-				if (s->code.len == 0)
-					s->code_lead = 1;
-				else
-					s->code_space = 1;
-			}
-			else
+			if (!s->in_code)
 				s->space = 1;
-			p += w;
-			continue;
+			else if (s->code.len == 0)
+				s->code_lead = 1;
+			else
+				s->code_space = 1;
 		}
-		if ((w = td_text_zw_len(p, end)) > 0)
-		{
-			p += w;
-			continue;
-		}
-		word = p;
-		while (p < end && (s->in_pre || td_text_space_len(p, end) == 0) && td_text_zw_len(p, end) == 0)
-			p++;
-		if (s->in_pre)
-			st = td_buf_append(&s->code, word, (size_t) (p - word));
+		else if (s->in_pre)
+			st = td_buf_append(&s->code, word, len);
 		else if (s->in_code)
 		{
 			if (s->code_space && s->code.len > 0)
 				st = td_buf_putc(&s->code, ' ');
 			s->code_space = 0;
 			if (st == TD_OK)
-				st = td_buf_append(&s->code, word, (size_t) (p - word));
+				st = td_buf_append(&s->code, word, len);
 		}
 		else
-			st = put_word(s, word, (size_t) (p - word));
+			st = put_word(s, word, len);
 	}
 	return st;
 }
@@ -1241,10 +1218,8 @@ td_render_markdown(const td_tree *tree, const uint8_t *drop, const td_md_options
 {
 	td_env	   *env = out->env;
 	md_state	s;
+	static const td_walk_hooks hooks = {open_elem, close_elem, text};
 	uint32_t	max_depth = 0;
-	uint32_t	prev = TD_NONE;
-	uint32_t	j = 0;
-	uint64_t	steps = 0;
 	td_status	st = TD_OK;
 	td_buf	   *bufs[] = {&s.para, &s.code, &s.pend, &s.tmp, &s.rows, &s.urls};
 
@@ -1286,33 +1261,7 @@ td_render_markdown(const td_tree *tree, const uint8_t *drop, const td_md_options
 		s.blk[n->parent] |= b;
 	}
 
-	while (j < tree->n_nodes && st == TD_OK)
-	{
-		const td_node *n = &tree->nodes[j];
-
-		if (td_poll_every(env, ++steps, 4096))
-		{
-			st = td_fail(env, TD_EINTR, "interrupted");
-			break;
-		}
-		st = close_to(&s, prev, n->parent);
-		if (st != TD_OK)
-			break;
-		if (skipped(&s, j))
-		{
-			prev = n->parent;
-			j = n->end;
-			continue;
-		}
-		if (n->kind == TD_ELEM)
-			st = open_elem(&s, j);
-		else if (n->kind == TD_TEXT)
-			st = text(&s, j);
-		prev = j;
-		j++;
-	}
-	if (st == TD_OK)
-		st = close_to(&s, prev, TD_NONE);
+	st = td_walk(tree, drop, &hooks, &s, env);
 	if (st == TD_OK)
 		st = flush(&s, 0);
 	if (st == TD_OK)

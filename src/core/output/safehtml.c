@@ -2,8 +2,7 @@
  * safehtml.c — the kept content of a page as HTML safe to show
  * (safehtml.h).
  *
- * One walk of the preorder array, closing elements as render.c does (the
- * nodes from the previous one up to the next one's parent).  A stack of the
+ * One walk of the page tree (td_walk, walk.h).  A stack of the
  * elements written (at most the tree's depth) says where text stands: in a
  * "flow" element (the fragment itself, blockquote, figure, lists, tables),
  * where inline content is wrapped in an implicit <p>, or in a "text" element
@@ -16,9 +15,9 @@
 
 #include "output/safehtml.h"
 #include "output/outurl.h"
+#include "output/walk.h"
 #include "base/render.h"
 #include "base/tags.h"
-#include "util/poll.h"
 
 enum
 {
@@ -211,10 +210,11 @@ span_attr(sh_state *s, uint32_t i, const char *name)
 	return td_buf_append(s->out, num, k);
 }
 
-/* Opens element i (not dropped, not hidden); sets s->kind[i] when it is written. */
+/* Opens element i (a hook of td_walk); sets s->kind[i] when it is written. */
 static td_status
-open_elem(sh_state *s, uint32_t i)
+open_elem(void *state, uint32_t i)
 {
+	sh_state   *s = state;
 	const td_node *n = &s->t->nodes[i];
 	int			kd = sh_kind(n->tag);
 	td_status	st = TD_OK;
@@ -292,78 +292,60 @@ open_elem(sh_state *s, uint32_t i)
 	return st;
 }
 
-/* Closes the elements from k up to stop (exclusive). */
+/* Closes element k (a hook of td_walk). */
 static td_status
-close_to(sh_state *s, uint32_t k, uint32_t stop)
+close_elem(void *state, uint32_t k)
 {
+	sh_state   *s = state;
+	const td_node *n = &s->t->nodes[k];
+	int			kd = s->kind[k];
 	td_status	st = TD_OK;
 
-	while (k != stop && k != TD_NONE && st == TD_OK)
+	if (kd == SK_NONE)
+		return ((n->flags & TD_F_BLOCK) && n->tag != TD_TAG_BR) ? boundary(s) : TD_OK;
+	if (kd != SK_INLINE)
 	{
-		const td_node *n = &s->t->nodes[k];
-		int			kd = n->kind == TD_ELEM ? s->kind[k] : SK_NONE;
-
-		if (kd == SK_NONE)
+		if (s->p_open && s->p_depth == s->depth)
 		{
-			if (n->kind == TD_ELEM && (n->flags & TD_F_BLOCK) && n->tag != TD_TAG_BR)
-				st = boundary(s);
+			s->p_open = 0;
+			st = put(s, "</p>\n");
 		}
-		else
-		{
-			if (kd != SK_INLINE)
-			{
-				if (s->p_open && s->p_depth == s->depth)
-				{
-					s->p_open = 0;
-					st = put(s, "</p>\n");
-				}
-				s->need_br = s->wrote = s->space = 0;
-			}
-			if (st == TD_OK)
-				st = put(s, "</");
-			if (st == TD_OK)
-				st = put(s, td_tag_name(n->tag));
-			if (st == TD_OK)
-				st = put(s, kd == SK_INLINE ? ">" : ">\n");
-			s->depth--;
-		}
-		k = n->parent;
+		s->need_br = s->wrote = s->space = 0;
 	}
+	if (st == TD_OK)
+		st = put(s, "</");
+	if (st == TD_OK)
+		st = put(s, td_tag_name(n->tag));
+	if (st == TD_OK)
+		st = put(s, kd == SK_INLINE ? ">" : ">\n");
+	s->depth--;
 	return st;
 }
 
-/* Text node i: escaped; outside <pre> blanks collapsed; zero-width characters dropped. */
+/* Text node i (a hook of td_walk): escaped; outside <pre> blanks collapsed; zero-width characters dropped. */
 static td_status
-text(sh_state *s, uint32_t i)
+text(void *state, uint32_t i)
 {
+	sh_state   *s = state;
 	const td_node *n = &s->t->nodes[i];
 	const unsigned char *p = (const unsigned char *) td_node_str(s->t, i);
 	const unsigned char *end = p + n->str_len;
-	int			pre = (n->flags & TD_F_PRE) != 0;
+	const unsigned char *word;
+	size_t		len;
+	int			piece;
 	td_status	st = TD_OK;
 
-	while (p < end && st == TD_OK)
+	while (st == TD_OK &&
+		   (piece = td_text_piece(&p, end, (n->flags & TD_F_PRE) != 0, &word, &len)) != TD_PIECE_END)
 	{
-		size_t		w = pre ? 0 : td_text_space_len(p, end);
-		const unsigned char *word;
-
-		if (w > 0)
+		if (piece == TD_PIECE_BLANK)
 		{
 			s->space = 1;
-			p += w;
 			continue;
 		}
-		if ((w = td_text_zw_len(p, end)) > 0)
-		{
-			p += w;
-			continue;
-		}
-		word = p;
-		while (p < end && (pre || td_text_space_len(p, end) == 0) && td_text_zw_len(p, end) == 0)
-			p++;
 		st = inline_start(s);
 		if (st == TD_OK)
-			st = td_html_escape(s->out, (const char *) word, (size_t) (p - word), 0);
+			st = td_html_escape(s->out, (const char *) word, len, 0);
 		s->wrote = 1;
 	}
 	return st;
@@ -375,10 +357,8 @@ td_render_safe_html(const td_tree *tree, const uint8_t *drop, const char *base,
 {
 	td_env	   *env = out->env;
 	sh_state	s;
+	static const td_walk_hooks hooks = {open_elem, close_elem, text};
 	uint32_t	max_depth = 0;
-	uint32_t	prev = TD_NONE;
-	uint32_t	j = 0;
-	uint64_t	steps = 0;
 	size_t		start = out->len;
 	td_status	st = TD_OK;
 
@@ -401,33 +381,7 @@ td_render_safe_html(const td_tree *tree, const uint8_t *drop, const char *base,
 	memset(s.kind, SK_NONE, (size_t) tree->n_nodes + 1);
 	td_buf_init(&s.url, env);
 
-	while (j < tree->n_nodes && st == TD_OK)
-	{
-		const td_node *n = &tree->nodes[j];
-
-		if (td_poll_every(env, ++steps, 4096))
-		{
-			st = td_fail(env, TD_EINTR, "interrupted");
-			break;
-		}
-		st = close_to(&s, prev, n->parent);
-		if (st != TD_OK)
-			break;
-		if ((drop && drop[j]) || (n->flags & (TD_F_HIDDEN | TD_F_INHIDDEN)))
-		{
-			prev = n->parent;
-			j = n->end;
-			continue;
-		}
-		if (n->kind == TD_ELEM)
-			st = open_elem(&s, j);
-		else if (n->kind == TD_TEXT)
-			st = text(&s, j);
-		prev = j;
-		j++;
-	}
-	if (st == TD_OK)
-		st = close_to(&s, prev, TD_NONE);
+	st = td_walk(tree, drop, &hooks, &s, env);
 	if (st == TD_OK && s.p_open)
 		st = put(&s, "</p>\n");
 	/* no final line break */
