@@ -13,9 +13,10 @@
  * Visible text: text nodes outside hidden elements (script, style, noscript,
  * template, head; comments are not in the tree), entities already decoded by
  * the parser; zero-width characters (U+200B, U+200C, U+200D, U+2060, U+FEFF)
- * dropped, the text on either side joined; runs of white space collapsed to one space outside <pre>; one
- * line break at the start and end of each block element and at <br>; no
- * leading/trailing blanks on a line, no empty lines, no final newline.
+ * dropped, the text on either side joined; runs of white space collapsed to
+ * one space outside <pre>; one line break at the start and end of each block
+ * element and at <br>; no leading/trailing blanks on a line, no empty lines,
+ * no final newline.
  */
 td_status	td_render_text(const td_tree *tree, const uint8_t *drop, td_buf *out);
 
