@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v cmark-gfm >/dev/null || { echo "markdown: no cmark-gfm (make deps installs it)" >&2; exit 1; }
-psql -X -q -v ON_ERROR_STOP=1 -d postgres -c 'DROP DATABASE IF EXISTS templatedet_markdown' \
+PGOPTIONS='-c client_min_messages=warning' psql -X -q -v ON_ERROR_STOP=1 -d postgres -c 'DROP DATABASE IF EXISTS templatedet_markdown' \
     -c 'CREATE DATABASE templatedet_markdown'
 psql -X -q -v ON_ERROR_STOP=1 -d templatedet_markdown -c 'CREATE EXTENSION templatedet'
 python3 test/markdown_check.py --db templatedet_markdown --load test/markdown/pages --all
