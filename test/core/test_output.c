@@ -121,6 +121,7 @@ test_md_code(void)
 	MD("<ul><li>x<pre>l1\nl2</pre></li></ul>", "- x\n\n  ```\n  l1\n  l2\n  ```");
 	MD("<p>use <code>a*b</code> or <code>`x`</code></p>", "use `a*b` or `` `x` ``");
 	MD("<p>a<code> b </code>c</p>", "a `b` c");
+	MD("<p><code>x</code><br>y</p>", "`x`\\\ny");	/* the break after a span still waiting */
 	/* side by side they are one span: "`a``b`" would be neither */
 	MD("<p><code>root #</code><code>emerge</code> <em><code>x</code></em><code>y</code></p>",
 	   "`root #emerge` `x`y");

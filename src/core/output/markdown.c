@@ -912,7 +912,7 @@ open_elem(void *state, uint32_t i)
 				s->code_space = 1;
 			else if (s->flat)
 				s->space = 1;
-			else if (s->para.len > 0)
+			else if (s->para.len > 0 || s->pend_code)
 				s->hard_break = 1;
 			return TD_OK;
 		default:
