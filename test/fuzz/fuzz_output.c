@@ -186,7 +186,8 @@ check_markdown(const char *s, size_t n)
 
 			while (k + run < end && s[k + run] == '`')
 				run++;
-			if (!fence && run >= 3)
+			/* an opener's info string has no backtick: "```a``b```" is a code span */
+			if (!fence && run >= 3 && memchr(s + k + run, '`', end - k - run) == NULL)
 			{
 				fence = (int) run;	/* opens: closed by a line of at least run backticks */
 				i = end + 1;
