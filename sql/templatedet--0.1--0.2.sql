@@ -275,3 +275,40 @@ CREATE FUNCTION page_metadata(html bytea, base_url text DEFAULT NULL) RETURNS js
 	AS 'MODULE_PATHNAME', 'page_metadata_bytea' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000;
 COMMENT ON FUNCTION page_metadata(bytea, text) IS
 	'page_metadata for raw page bytes (charset from BOM or <meta>, else windows-1252)';
+
+-- issue 13: what users take away: html_text with the title line, clean_html and
+-- clean_markdown from clean_text's decision.
+CREATE FUNCTION html_text(html text, title boolean) RETURNS text
+	AS 'MODULE_PATHNAME', 'html_text_title_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION html_text(text, boolean) IS
+	'html_text, with the page''s <title> as the first line when title is true';
+CREATE FUNCTION html_text(html bytea, title boolean) RETURNS text
+	AS 'MODULE_PATHNAME', 'html_text_title_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION html_text(bytea, boolean) IS
+	'html_text of raw page bytes, with the page''s <title> as the first line when title is true';
+CREATE FUNCTION clean_html(html text, profile tdprofile DEFAULT NULL, model jsonb DEFAULT NULL,
+	base_url text DEFAULT NULL, min_pages int DEFAULT 5)
+	RETURNS text
+	AS 'MODULE_PATHNAME', 'clean_html_text' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION clean_html(text, tdprofile, jsonb, text, int) IS
+	'What clean_text keeps, with the same arguments, as an HTML fragment safe to show: headings, paragraphs, lists, tables, code, quotes, figures, images, links and emphasis only, other elements unwrapped, no scripts, styles, forms, event handlers or script/data URLs; links resolved against base_url';
+CREATE FUNCTION clean_html(html bytea, profile tdprofile DEFAULT NULL, model jsonb DEFAULT NULL,
+	base_url text DEFAULT NULL, min_pages int DEFAULT 5)
+	RETURNS text
+	AS 'MODULE_PATHNAME', 'clean_html_bytea' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION clean_html(bytea, tdprofile, jsonb, text, int) IS
+	'clean_html for raw page bytes (charset from BOM or <meta>, else windows-1252)';
+CREATE FUNCTION clean_markdown(html text, profile tdprofile DEFAULT NULL, model jsonb DEFAULT NULL,
+	base_url text DEFAULT NULL, min_pages int DEFAULT 5, links bool DEFAULT false,
+	images bool DEFAULT false)
+	RETURNS text
+	AS 'MODULE_PATHNAME', 'clean_markdown_text' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION clean_markdown(text, tdprofile, jsonb, text, int, bool, bool) IS
+	'What clean_text keeps, with the same arguments, as CommonMark with GFM tables (headings, lists, quotes, fenced code, tables, emphasis; links and images when asked), text escaped so that a CommonMark parser gives back clean_text''s words';
+CREATE FUNCTION clean_markdown(html bytea, profile tdprofile DEFAULT NULL, model jsonb DEFAULT NULL,
+	base_url text DEFAULT NULL, min_pages int DEFAULT 5, links bool DEFAULT false,
+	images bool DEFAULT false)
+	RETURNS text
+	AS 'MODULE_PATHNAME', 'clean_markdown_bytea' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION clean_markdown(bytea, tdprofile, jsonb, text, int, bool, bool) IS
+	'clean_markdown for raw page bytes (charset from BOM or <meta>, else windows-1252)';
