@@ -8,12 +8,15 @@ DATA        = sql/templatedet--0.1.sql sql/templatedet--0.1--0.2.sql
 DATA_built  = sql/templatedet--$(EXTVERSION).sql
 # pg_regress suites (sql/td_*.sql, expected/td_*.out), in order: td_init creates
 # the extension.  UTF-8 and C collation so encodings and ORDER BY are fixed.
-REGRESS      = td_init td_sites td_edge td_errors td_bulk td_parallel td_copy td_timeout td_info td_readme td_page td_page_readme td_dedup td_sandwich td_sandwich_readme td_menu td_menu_readme td_etdm_readme td_etdm td_chunks td_security td_rows td_warc
+REGRESS      = td_init td_sites td_edge td_errors td_bulk td_parallel td_copy td_timeout td_info td_readme td_page td_page_readme td_page_type td_output td_dedup td_sandwich td_sandwich_readme td_menu td_menu_readme td_etdm_readme td_etdm td_chunks td_security td_rows td_warc td_meta
 REGRESS_OPTS = --encoding=UTF8 --no-locale
 
 CORE_SRCS   = $(sort $(wildcard src/core/*/*.c))
+# the C++ shims of the core (meta/langdetect.cpp: CLD2 has a C++ API only),
+# each behind a C header; PGXS compiles them with $(CXX)
+CORE_CXX_SRCS = $(sort $(wildcard src/core/*/*.cpp))
 PG_SRCS     = $(sort $(wildcard src/pg/*/*.c))
-OBJS        = $(CORE_SRCS:.c=.o) $(PG_SRCS:.c=.o)
+OBJS        = $(CORE_SRCS:.c=.o) $(CORE_CXX_SRCS:.cpp=.o) $(PG_SRCS:.c=.o)
 
 XML2_CFLAGS := $(shell xml2-config --cflags 2>/dev/null || pkg-config --cflags libxml-2.0)
 XML2_LIBS   := $(shell xml2-config --libs 2>/dev/null || pkg-config --libs libxml-2.0)
@@ -29,7 +32,11 @@ SCRIPTS_built = templatedet-warc
 EXTRA_CLEAN = $(OBJS:.o=.d) src/bin/templatedet-warc.o src/bin/templatedet-warc.d
 # zlib (zlib1g-dev) inflates .warc.gz files and gzip/deflate-coded HTTP bodies
 ZLIB_LIBS   = -lz
-SHLIB_LINK  = $(XML2_LIBS) $(ZLIB_LIBS)
+# CLD2 (libcld2-dev) detects the language of pages that declare none
+# (src/core/meta/langdetect.h says why CLD2); no pkg-config file, so by name;
+# the C++ runtime for its shim
+CLD2_LIBS   = -lcld2 -lstdc++
+SHLIB_LINK  = $(XML2_LIBS) $(ZLIB_LIBS) $(CLD2_LIBS)
 
 PG_CONFIG  ?= pg_config
 PGXS       := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
@@ -43,15 +50,15 @@ endif
 
 -include $(OBJS:.o=.d) src/bin/templatedet-warc.d
 
-templatedet-warc: src/bin/templatedet-warc.o $(CORE_SRCS:.c=.o)
-	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(XML2_LIBS) $(ZLIB_LIBS) -lm
+templatedet-warc: src/bin/templatedet-warc.o $(CORE_SRCS:.c=.o) $(CORE_CXX_SRCS:.cpp=.o)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(XML2_LIBS) $(ZLIB_LIBS) $(CLD2_LIBS) -lm
 # the JIT bitcode of a source is rebuilt whenever its object is
 $(OBJS:.o=.bc): %.bc: %.o
 
 # The install script of EXTVERSION, assembled from sql/install/ in this order, a
 # blank line between pieces (a build product, in .gitignore: `make` builds it,
 # `make clean` removes it, a changed piece rebuilds it).
-SQL_PIECES  = $(addprefix sql/install/,header.sql base.sql site.sql page.sql dedup.sql sandwich.sql menu.sql warc.sql)
+SQL_PIECES  = $(addprefix sql/install/,header.sql base.sql site.sql page.sql output.sql dedup.sql sandwich.sql menu.sql warc.sql meta.sql)
 sql/templatedet--$(EXTVERSION).sql: $(SQL_PIECES)
 	{ echo '-- templatedet $(EXTVERSION): site profiles, template stripping, clean text.'; \
 	  awk 'FNR == 1 && NR > 1 { print "" } { print }' $^; } >$@ || { rm -f $@; exit 1; }
@@ -92,7 +99,10 @@ FUZZ_CC      ?= clang
 CORE_STD      = -std=c11 -D_POSIX_C_SOURCE=200809L
 CORE_WARN     = -Wall -Wextra -Wno-unused-parameter
 CORE_INC      = -Isrc/core $(XML2_CFLAGS)
-CORE_LIBS     = $(XML2_LIBS) $(ZLIB_LIBS) -lm
+CORE_LIBS     = $(XML2_LIBS) $(ZLIB_LIBS) $(CLD2_LIBS) -lm
+CORE_CXX     ?= c++
+FUZZ_CXX     ?= clang++
+CXX_STD       = -std=c++11
 SANITIZE      = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 FUZZ_SANITIZE = -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 CFLAGS_asan   = $(CORE_STD) -O1 -g $(CORE_WARN) $(SANITIZE) $(CORE_INC)
@@ -106,15 +116,32 @@ build/obj/asan/%.o: %.c
 build/obj/fuzz/%.o: %.c
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(CFLAGS_fuzz) -MMD -MP -c -o $@ $<
+# The fuzz flavour traces comparisons (-fsanitize=fuzzer-no-link: trace-cmp) so that
+# libFuzzer can learn the values a branch wants; in the sort and the checksum every
+# comparison is of key order or a loop counter, nothing an input could be steered by,
+# and their hooks were a fifth of fuzz-profile's time (bench/README.md#fuzz-targets):
+# they keep their edge coverage and sanitizers, without comparison tracing.
+FUZZ_NO_TRACE_CMP = src/core/util/sort.c src/core/util/crc32c.c
+$(FUZZ_NO_TRACE_CMP:%.c=build/obj/fuzz/%.o): CFLAGS_fuzz += -fno-sanitize-coverage=trace-cmp
 build/obj/plain/%.o: %.c
 	@mkdir -p $(@D)
 	$(CORE_CC) $(CFLAGS_plain) -MMD -MP -c -o $@ $<
+# the C++ shims, with the C flags of their flavour but a C++ standard
+build/obj/asan/%.o: %.cpp
+	@mkdir -p $(@D)
+	$(CORE_CXX) $(filter-out $(CORE_STD),$(CFLAGS_asan)) $(CXX_STD) -MMD -MP -c -o $@ $<
+build/obj/fuzz/%.o: %.cpp
+	@mkdir -p $(@D)
+	$(FUZZ_CXX) $(filter-out $(CORE_STD),$(CFLAGS_fuzz)) $(CXX_STD) -MMD -MP -c -o $@ $<
+build/obj/plain/%.o: %.cpp
+	@mkdir -p $(@D)
+	$(CORE_CXX) $(filter-out $(CORE_STD),$(CFLAGS_plain)) $(CXX_STD) -MMD -MP -c -o $@ $<
 -include $(shell find build/obj -name '*.d' 2>/dev/null)
 
 # rm first: a member of a source since deleted must not stay in the archive
-build/lib/libtdcore-asan.a: $(CORE_SRCS:%.c=build/obj/asan/%.o)
-build/lib/libtdcore-fuzz.a: $(CORE_SRCS:%.c=build/obj/fuzz/%.o)
-build/lib/libtdcore.a:      $(CORE_SRCS:%.c=build/obj/plain/%.o)
+build/lib/libtdcore-asan.a: $(CORE_SRCS:%.c=build/obj/asan/%.o) $(CORE_CXX_SRCS:%.cpp=build/obj/asan/%.o)
+build/lib/libtdcore-fuzz.a: $(CORE_SRCS:%.c=build/obj/fuzz/%.o) $(CORE_CXX_SRCS:%.cpp=build/obj/fuzz/%.o)
+build/lib/libtdcore.a:      $(CORE_SRCS:%.c=build/obj/plain/%.o) $(CORE_CXX_SRCS:%.cpp=build/obj/plain/%.o)
 build/lib/libtdcore-asan.a build/lib/libtdcore-fuzz.a build/lib/libtdcore.a:
 	@mkdir -p $(@D)
 	@rm -f $@
@@ -169,6 +196,7 @@ bench:
 # fuzz-etdm: ETDM mapping and votes between two fuzzed pages.
 # fuzz-profile: profile bytes and page scripts.
 # fuzz-model: the page-level model's text (the jsonb argument) and its round trip.
+# fuzz-pagetype: the page type's features (JSON-LD, tokens, URL) and the gold labels.
 # Each target's seeds are in test/fuzz/fuzz-NAME/, its growing corpus in
 # build/fuzz/corpus-NAME/.
 FUZZ_MAX_LEN_parse   = 8192
@@ -180,8 +208,15 @@ FUZZ_MAX_LEN_etdm    = 65536
 FUZZ_BINS    = $(patsubst test/fuzz/%.c,build/fuzz/%,$(wildcard test/fuzz/fuzz_*.c))
 FUZZ_TARGETS = $(patsubst build/fuzz/fuzz_%,fuzz-%,$(FUZZ_BINS))
 FUZZ_MAX_LEN_model   = 32768
+FUZZ_MAX_LEN_pagetype = 8192
 # fuzz-warc: the WARC reader on arbitrary bytes, plain or gzip (first byte: mode)
 FUZZ_MAX_LEN_warc    = 65536
+# fuzz-jsonld: the JSON-LD reader of page_metadata; fuzz-meta: page_metadata's
+# whole extraction over random HTML (first byte: base URL, language, failing allocation)
+FUZZ_MAX_LEN_jsonld  = 4096
+FUZZ_MAX_LEN_meta    = 8192
+# fuzz-output: clean HTML and Markdown of a fuzzed page (safe tags, no raw HTML)
+FUZZ_MAX_LEN_output  = 8192
 
 $(FUZZ_BINS): build/fuzz/%: build/obj/fuzz/test/fuzz/%.o build/lib/libtdcore-fuzz.a
 	@mkdir -p $(@D)

@@ -15,10 +15,15 @@
  *         smooth  td_page_level alone (the paper's "Smooth")
  *         site    td_mark_template at 0.1 with the site's full profile
  *         or      site-level drops OR page-level drops, as clean_text
- *                 combines them (td_combine_drops: page level drops
+ *                 combines them (td_keep_main_labels: short labels in the
+ *                 page's <main> not site-level drops, TD_MAIN_LABELS=0
+ *                 turns it off; td_combine_drops: page level drops
  *                 nothing of the main region, and nothing when the region
  *                 holds under TD_MIN_REGION, default 0.15, of the text site
  *                 level keeps); run at TD_THRESH=0.6 for clean_text
+ *         g*      with TD_GUARDS=1, the variants of site level inside the
+ *                 page's content measured for issue 12 (content_guard);
+ *                 TD_GUARDS=K > 1: only the K-th and later
  *         orx     the plain union of site-level and page-level drops
  *         orst    "or" with site-level marks OR structural marks (labels.h)
  *                 as the site's drops: what clean_text would give with a
@@ -63,6 +68,7 @@
 #include <stdlib.h>
 #include <math.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -79,6 +85,7 @@
 
 #include "corpus.h"
 #include "gold_labels.h"
+#include "folds.h"
 #include "page/logreg_json.h"
 #include "page/default_model.h"
 #include "page/context.h"
@@ -100,58 +107,13 @@ typedef struct page
 	uint8_t    *train_drop;		/* training labels (site-level OR structural) */
 	uint32_t   *site_count;		/* profile count per node (site-level marks) */
 	int			gold;			/* labels from a gold text: 2 of WCXB, 1 of another set */
+	uint8_t    *clean_drop;		/* site drops as clean_text takes them (td_keep_main_labels) */
 } page;
 
 static page *pages;
 static int	n_pages,
 			cap_pages;
 static double t_parse;
-
-/*
- * TD_NOSCRIPT=1 (experiment, issue 12): when the text inside <noscript>
- * elements outweighs the visible text of the rest of the page (Discourse
- * forums serve their posts that way), noscript is rendered: its flags are
- * cleared and its subtree is no longer inside a hidden element.
- */
-static void
-show_noscript(td_tree *t)
-{
-	double		inside = 0,
-				outside = 0;
-	uint8_t    *in_ns = calloc(t->n_nodes ? t->n_nodes : 1, 1);
-
-	for (uint32_t i = 1; i < t->n_nodes; i++)
-	{
-		td_node    *nd = &t->nodes[i];
-
-		in_ns[i] = in_ns[nd->parent] || (nd->kind == TD_ELEM && nd->tag == TD_TAG_NOSCRIPT);
-		if (nd->kind != TD_TEXT)
-			continue;
-		if (in_ns[i])
-			inside += nd->str_len;
-		else if (!(nd->flags & TD_F_INHIDDEN))
-			outside += nd->str_len;
-	}
-	if (inside > outside)
-	{
-		uint8_t    *hid = calloc(t->n_nodes, 1);	/* inside a hidden element other than noscript */
-
-		for (uint32_t i = 1; i < t->n_nodes; i++)
-		{
-			td_node    *nd = &t->nodes[i];
-			const td_node *pa = &t->nodes[nd->parent];
-
-			if (nd->kind == TD_ELEM && nd->tag == TD_TAG_NOSCRIPT)
-				nd->flags &= ~TD_F_HIDDEN;
-			hid[i] = hid[nd->parent] || (nd->parent > 0 && (pa->flags & TD_F_HIDDEN)) ||
-				(nd->parent == 0 && 0);
-			if (in_ns[i] && !hid[i])
-				nd->flags &= ~TD_F_INHIDDEN;
-		}
-		free(hid);
-	}
-	free(in_ns);
-}
 
 static td_tree *
 parse_file(const char *path)
@@ -164,8 +126,6 @@ parse_file(const char *path)
 	if (!html)
 		return NULL;
 	t = bench_parse_bytes(&env, html, len, path);
-	if (t && getenv("TD_NOSCRIPT") && atoi(getenv("TD_NOSCRIPT")))
-		show_noscript(t);
 	t_parse += bench_now() - t0;
 	free(html);
 	return t;
@@ -265,6 +225,12 @@ site_marks(int from, int to)
 		memcpy(pages[i].site_drop, m.drop, pages[i].tree->n_nodes);
 		pages[i].site_count = malloc(sizeof(uint32_t) * pages[i].tree->n_nodes);
 		memcpy(pages[i].site_count, m.pages, sizeof(uint32_t) * pages[i].tree->n_nodes);
+		/* clean_text's site drops: short labels in <main> kept (TD_MAIN_LABELS=0: not) */
+		if (!getenv("TD_MAIN_LABELS") || atoi(getenv("TD_MAIN_LABELS")))
+			if (td_keep_main_labels(pages[i].tree, &m, TD_MAIN_LABEL_MAX) != TD_OK)
+				exit(1);
+		pages[i].clean_drop = malloc(pages[i].tree->n_nodes);
+		memcpy(pages[i].clean_drop, m.drop, pages[i].tree->n_nodes);
 		td_marks_free(pages[i].tree, &m);
 	}
 	td_buf_free(&ser);
@@ -894,6 +860,181 @@ seg_dump(FILE *o, const page *pg, const td_logreg *m, const char *sites)
 	free(in_a);
 }
 
+/* Whether the subtree of i holds a visible letter (ASCII or any non-ASCII byte). */
+static int
+has_letter(const td_tree *t, uint32_t i)
+{
+	for (uint32_t j = i; j < t->nodes[i].end; j++)
+	{
+		const unsigned char *s = (const unsigned char *) td_node_str(t, j);
+
+		if (t->nodes[j].kind != TD_TEXT || (t->nodes[j].flags & TD_F_INHIDDEN))
+			continue;
+		for (uint32_t k = 0; k < t->nodes[j].str_len; k++)
+			if (s[k] >= 0x80 || (unsigned) ((s[k] | 0x20) - 'a') < 26u)
+				return 1;
+	}
+	return 0;
+}
+
+/* Whether the next element sibling of i (the block a label heads) is kept by site level. */
+static int
+next_kept(const td_tree *t, const uint8_t *drop, uint32_t i)
+{
+	for (uint32_t j = t->nodes[i].next_sibling; j != TD_NONE; j = t->nodes[j].next_sibling)
+		if (t->nodes[j].kind == TD_ELEM)
+			return !drop[j];
+	return 0;
+}
+
+/* Pages of pg's site (the profile's N). */
+static uint32_t
+site_pages(const page *pg)
+{
+	uint32_t	n = 0;
+
+	for (int i = 0; i < n_pages; i++)
+		n += pages[i].group == pg->group;
+	return n;
+}
+
+/*
+ * Issue 12, site level inside the page's content (experiment, sites mode):
+ * the site-level drops of pg with every outermost dropped node that lies in
+ * the content container C and holds under min_len visible characters kept.
+ * C by mode: 'm' the page's single <main> element or role=main (none when
+ * there is none or several), 'r' the main region (region[]), 'k' the
+ * deepest element below <body> holding at least 90% of the visible text
+ * site level keeps; 't' no container, but the node lies in a <table> site
+ * level keeps (cells judged with their table).  nonlink: only nodes whose
+ * visible text is under half anchor text.  Returns a malloc'd array.
+ */
+static uint8_t *
+content_guard(const page *pg, const uint8_t *region, int mode, uint32_t min_len, int nonlink,
+			  int flags)
+{
+	uint32_t   *anch = NULL;
+	uint8_t    *opened;
+	const td_tree *t = pg->tree;
+	uint32_t	n = t->n_nodes;
+	uint8_t    *d = malloc(n ? n : 1),
+			   *in_c = calloc(n ? n : 1, 1);
+	uint32_t   *vis = malloc(sizeof(uint32_t) * (n ? n : 1));
+	uint32_t	c = TD_NONE;
+
+	memcpy(d, pg->site_drop, n);
+	td_visible_lengths(t, vis);
+	if (mode == 'm')
+	{
+		int			found = 0;
+
+		for (uint32_t i = 1; i < n; i++)
+		{
+			uint32_t	rl = 0;
+			const char *role = t->nodes[i].kind == TD_ELEM ? td_node_attr(t, i, "role", &rl) : NULL;
+
+			if (t->nodes[i].kind == TD_ELEM && !(t->nodes[i].flags & TD_F_INHIDDEN) &&
+				(t->nodes[i].tag == TD_TAG_MAIN || (role && rl == 4 && strncasecmp(role, "main", 4) == 0)))
+			{
+				if (c != TD_NONE && i < t->nodes[c].end)
+					continue;	/* <main role=main> inside <main>: the same */
+				found++;
+				c = i;
+			}
+		}
+		if (found != 1)
+			c = TD_NONE;
+	}
+	else if (mode == 'k')
+	{
+		/* site-kept visible text per subtree */
+		uint32_t   *kept = calloc(n ? n : 1, sizeof(uint32_t));
+
+		for (uint32_t i = n; i-- > 1;)
+		{
+			if (t->nodes[i].kind == TD_TEXT && !pg->site_drop[i])
+				kept[i] = vis[i];
+			kept[t->nodes[i].parent] += kept[i];
+		}
+		for (uint32_t i = 1; i < n; i++)
+			if (t->nodes[i].kind == TD_ELEM && t->nodes[i].tag != TD_TAG_HTML &&
+				t->nodes[i].tag != TD_TAG_BODY && kept[i] >= 0.9 * kept[0] && kept[0] > 0)
+				c = i;			/* preorder: the last one found is the deepest */
+		free(kept);
+	}
+	for (uint32_t i = 1; i < n; i++)
+	{
+		const td_node *nd = &t->nodes[i];
+
+		if (mode == 'r')
+			in_c[i] = region[i];
+		else if (mode == 't')
+			in_c[i] = in_c[nd->parent] || (nd->kind == TD_ELEM && nd->tag == TD_TAG_TABLE && !pg->site_drop[i]);
+		else
+			in_c[i] = in_c[nd->parent] || i == c;
+	}
+	if (nonlink)
+	{
+		/* anchor text per subtree, into in_a (reused as counts below) */
+		uint8_t    *ina = calloc(n ? n : 1, 1);
+
+		anch = calloc(n ? n : 1, sizeof(uint32_t));
+		for (uint32_t i = 1; i < n; i++)
+			ina[i] = ina[t->nodes[i].parent] || (t->nodes[i].kind == TD_ELEM && t->nodes[i].tag == TD_TAG_A);
+		for (uint32_t i = n; i-- > 1;)
+		{
+			if (t->nodes[i].kind == TD_TEXT && ina[i])
+				anch[i] = vis[i];
+			anch[t->nodes[i].parent] += anch[i];
+		}
+		free(ina);
+	}
+	opened = calloc(n ? n : 1, 1);
+	for (uint32_t i = 1; i < n; i++)
+	{
+		uint32_t	p = t->nodes[i].parent;
+
+		if (!d[i] || !in_c[i] || i == c || (d[p] && !opened[p]))
+			continue;
+		if (vis[i] < min_len &&
+			(!anch || 2 * anch[i] < vis[i]) && (!(flags & 1) || has_letter(t, i)) &&
+			(!(flags & 2) || 2 * pg->site_count[i] >= site_pages(pg)) &&
+			(!(flags & 4) || next_kept(t, pg->site_drop, i)))
+		{
+			memset(d + i, 0, t->nodes[i].end - i);
+			for (uint32_t a = p; a != TD_NONE && opened[a] && d[a]; a = t->nodes[a].parent)
+				d[a] = 0;		/* the opened blocks around it: their other children stay dropped */
+			i = t->nodes[i].end - 1;
+		}
+		else if ((flags & 8) && vis[i] >= min_len)
+			opened[i] = 1;		/* too large: judge its children */
+	}
+	free(opened);
+	free(in_c);
+	free(vis);
+	free(anch);
+	return d;
+}
+
+/* The guarded variants: name "g<mode><min_len>". */
+static const struct
+{
+	int			mode;
+	uint32_t	len;
+	int			nonlink;
+	int			flags;			/* 1 letters, 2 share >= 0.5, 4 next sibling kept, 8 open larger blocks */
+}			guards[] = {
+	{'m', 50, 0, 0}, {'m', 100, 0, 0}, {'m', 200, 0, 0}, {'m', 400, 0, 0},
+	{'m', 100, 1, 0}, {'m', 200, 1, 0}, {'m', 400, 1, 0}, {'m', 1000, 1, 0},
+	{'m', 100, 1, 1}, {'m', 200, 1, 1}, {'m', 400, 1, 1}, {'m', 200, 0, 1}, {'m', 200, 1, 3}, {'m', 200, 1, 5},
+	{'r', 50, 0, 0}, {'r', 100, 0, 0}, {'r', 200, 0, 0}, {'r', 100, 1, 0}, {'r', 200, 1, 0},
+	{'k', 50, 0, 0}, {'k', 100, 0, 0}, {'k', 200, 0, 0}, {'k', 100, 1, 0}, {'k', 200, 1, 0}, {'k', 400, 1, 0},
+	{'k', 200, 1, 1}, {'k', 200, 1, 5},
+	{'t', 50, 0, 0}, {'t', 100, 0, 0}, {'t', 200, 0, 0}, {'t', 200, 1, 0},
+	{'m', 200, 1, 9}, {'m', 100, 1, 9}, {'m', 400, 1, 9}, {'m', 200, 0, 9},
+};
+#define N_GUARDS ((int) (sizeof(guards) / sizeof(guards[0])))
+
 static void
 run_sites(const char *sites, const char *out)
 {
@@ -943,7 +1084,7 @@ run_sites(const char *sites, const char *out)
 		popts.gbdt = use_gbdt ? &gmodel[1 - pg->group % 2] : NULL;
 		b = basic(pg->tree, m);
 		s = page_level(pg->tree, m, NULL, &region);
-		if (td_combine_drops(pg->tree, pg->site_drop, s, region, min_region, o) != TD_OK)
+		if (td_combine_drops(pg->tree, pg->clean_drop, s, region, min_region, o) != TD_OK)
 			exit(1);
 		write_text(out, "or", pg->rel, pg->tree, o);
 		if (td_combine_drops(pg->tree, pg->site_drop, s, NULL, min_region, o) != TD_OK)
@@ -952,6 +1093,21 @@ run_sites(const char *sites, const char *out)
 		if (td_combine_drops(pg->tree, pg->train_drop, s, region, min_region, o) != TD_OK)
 			exit(1);
 		write_text(out, "orst", pg->rel, pg->tree, o);
+		for (int g = 0; g < N_GUARDS && getenv("TD_GUARDS"); g++)
+		{
+			if (atoi(getenv("TD_GUARDS")) > 1 && g < atoi(getenv("TD_GUARDS")))
+				continue;		/* TD_GUARDS=K > 1: from the K-th variant on */
+			uint8_t    *gd = content_guard(pg, region, guards[g].mode, guards[g].len, guards[g].nonlink,
+										   guards[g].flags);
+			char		name[32];
+
+			if (td_combine_drops(pg->tree, gd, s, region, min_region, o) != TD_OK)
+				exit(1);
+			snprintf(name, sizeof(name), "g%c%u%s%d", guards[g].mode, guards[g].len,
+					 guards[g].nonlink ? "n" : "", guards[g].flags);
+			write_text(out, name, pg->rel, pg->tree, o);
+			free(gd);
+		}
 		if (getenv("TD_SEGDUMP"))
 		{
 			static FILE *so;
@@ -1193,61 +1349,6 @@ run_pages(const char *dataset, const char *out, const char *sites)
 	score(gold, out, "fb");
 	score(gold, out, "region");
 	score(gold, out, "fbregion");
-}
-
-/*
- * The registered domain of a URL's host ("www." and other subdomains off:
- * the last two labels, three when the second-level one is a generic one
- * under a two-letter country code: co.uk, com.au...), for folds by domain.
- */
-static void
-reg_domain(const char *url, char *buf, size_t size)
-{
-	const char *h = strstr(url, "://"),
-			   *e,
-			   *dots[4] = {0};
-	int			nd = 0;
-	size_t		len;
-
-	h = h ? h + 3 : url;
-	e = h + strcspn(h, "/:?#");
-	for (const char *q = e; q-- > h;)
-		if (*q == '.')
-		{
-			if (nd < 4)
-				dots[nd] = q;
-			nd++;
-		}
-	if (nd >= 2 && e - dots[0] == 3)	/* ".uk": a ccTLD */
-	{
-		len = dots[0] - dots[1] - 1;
-		if (len <= 3 && (strncmp(dots[1] + 1, "co", len) == 0 || strncmp(dots[1] + 1, "com", len) == 0 ||
-						 strncmp(dots[1] + 1, "org", len) == 0 || strncmp(dots[1] + 1, "net", len) == 0 ||
-						 strncmp(dots[1] + 1, "ac", len) == 0 || strncmp(dots[1] + 1, "gov", len) == 0 ||
-						 strncmp(dots[1] + 1, "edu", len) == 0 || strncmp(dots[1] + 1, "ne", len) == 0 ||
-						 strncmp(dots[1] + 1, "or", len) == 0))
-			h = nd >= 3 ? dots[2] + 1 : h;
-		else
-			h = dots[1] + 1;
-	}
-	else if (nd >= 2)
-		h = dots[1] + 1;
-	snprintf(buf, size, "%.*s", (int) (e - h), h);
-	for (char *q = buf; *q; q++)
-		if (*q >= 'A' && *q <= 'Z')
-			*q += 32;
-}
-
-static int
-fold_of(const char *url, int k)
-{
-	char		dom[1024];
-	uint64_t	h = 1469598103934665603ULL;
-
-	reg_domain(url, dom, sizeof(dom));
-	for (const char *q = dom; *q; q++)
-		h = (h ^ (unsigned char) *q) * 1099511628211ULL;
-	return (int) (h % (uint64_t) k);
 }
 
 /* 1 when element i has an id/class token beginning with "comment" or an ancestor has. */

@@ -9,7 +9,7 @@
 #
 # BIN: a page_quality build (experiment switches: -DTD_EXP_*, see features.h); TAG names
 # the output folders $OUT/st_TAG_<set>; VAR=value pairs go to the environment of every
-# run (TD_NOSCRIPT=1, TD_MAXITER=30...). WX=1: wcxb-dev's gold joins training: on wcxb by
+# run (TD_MAXITER=30...; the noscript rule is in the core now). WX=1: wcxb-dev's gold joins training: on wcxb by
 # folds (TD_KFOLD_GOLD=1), on the other sets all its pages (none of them is scored there).
 # WCXB (default /work/data/wcxb-dev): the unpacked wcxb-dev folder, outside the project.
 # CORPUS (default ../shared/corpus), TD_SCORE (default ../shared/eval/score.py), OUT

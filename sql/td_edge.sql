@@ -36,6 +36,23 @@ SELECT html_text('<p>unclosed <b>bold <i>both</p><div>after</span></div>') AS ma
 SELECT html_text('<p>line<br>break</p><pre>  keep
   spaces</pre><script>no()</script><style>p{}</style><noscript>no</noscript><!-- c -->') AS rules;
 
+-- <noscript> is shown when the text it would show outweighs the visible text
+-- of the rest of the page (forums serve whole threads there), hidden otherwise
+SELECT html_text('<body><div id="app">Loading</div><noscript><h1>A thread</h1>'
+                 '<p>The first post of the thread.</p></noscript></body>') AS shown,
+       html_text('<body><p>An article with its own text.</p>'
+                 '<noscript><p>Enable JavaScript</p></noscript></body>') AS hidden;
+-- every function reads the same page: the forum's header, repeated inside the
+-- noscript of each page, is site-level template
+CREATE TABLE forum AS
+SELECT n, format('<body><div id="app">Loading</div><noscript><div class="hd">Example forum: '
+                 'latest, categories, top</div><p>Post number %s of its thread, in words.</p>'
+                 '</noscript></body>', n) AS html
+FROM generate_series(1, 5) n;
+SELECT strip_template(html, (SELECT template_profile(html) FROM forum WHERE n < 5)) AS post
+FROM forum WHERE n = 5;
+DROP TABLE forum;
+
 -- 100,000 nesting levels: no stack overflow, content kept (flattened below max_depth)
 SELECT length(html_text(repeat('<div>', 100000) || 'deep' || repeat('</div>', 100000))) AS deep_len,
        html_text(repeat('<div>', 100000) || 'deep' || repeat('</div>', 100000)) = 'deep' AS deep_text;

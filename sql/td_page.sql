@@ -187,6 +187,46 @@ SELECT clean_text(html, p.profile, m.model) = strip_template(html, p.profile) AS
        clean_text(html, p.profile, m.model) LIKE '%Related: chapter 6%' AS related_kept
 FROM docs, docs_profile p, small m WHERE n = 5;
 
+-- clean_text without a profile: where page level keeps under 5% of the
+-- visible text, its threshold rises through 0.6, 0.7, 0.8, 0.9, 0.95 until it
+-- keeps more, all the text at worst.  A shop page whose product list sits in
+-- a "menu" block (the small model: 0.881 there): strip_page at 0.5 keeps the
+-- one-word heading, clean_text judges at 0.9 and keeps the list; node_scores
+-- and explain_html show clean_text's decision (nothing removed).  strip_page
+-- keeps its explicit threshold.
+CREATE TABLE shop AS
+SELECT '<html><body><p>Shop</p><div class="menu"><ul>' || string_agg(format(
+         '<li><a href="/p%s">Product number %s, a kitchen thing</a></li>', k, k), '')
+       || '</ul></div></body></html>' AS html
+FROM generate_series(1, 4) k;
+SELECT strip_page(html, m.model) AS strip_page, clean_text(html, NULL, m.model) AS clean_text
+FROM shop, small m;
+SELECT clean_text(html, NULL, m.model) = strip_page(html, m.model, threshold => 0.9) AS at_0_9,
+       (SELECT count(reason) FROM node_scores(html, m.model)) AS removed_nodes,
+       explain_html(html, NULL, m.model) LIKE '%data-td-reason=%' AS explain_marks
+FROM shop, small m;
+-- a page that keeps 5% at 0.5 is judged at 0.5: the hand page keeps its article
+SELECT clean_text(html, NULL, m.model) = strip_page(html, m.model) AS at_0_5
+FROM hand, small m;
+DROP TABLE shop;
+
+-- clean_text with a profile keeps the short labels that repeat inside the
+-- page's one <main> (a member table's heading and header cells, a type
+-- name): they label the page's own content.  Repeated links there (the
+-- previous-class link) and everything outside <main> stay site-level
+-- template; strip_template, site level alone, drops them all.
+CREATE TABLE api AS
+SELECT n, format('<html><body><div class="nav"><a href="/">Home</a> <a href="/api">API</a></div>'
+                 '<main><h1>Class %s</h1><h3>Method Summary</h3><table><tr><th>Modifier and Type</th>'
+                 '<th>Method</th></tr><tr><td>int</td><td>size%s()</td></tr></table>'
+                 '<p>The class %s holds the items of kind number %s and says so at length.</p>'
+                 '<p><a href="/prev">Previous class</a></p></main></body></html>', n, n, n, n) AS html
+FROM generate_series(1, 5) n;
+CREATE TABLE api_profile AS SELECT template_profile(html) AS profile FROM api;
+SELECT clean_text(html, p.profile, m.model) AS clean_text, strip_template(html, p.profile) AS site_level_alone
+FROM api, api_profile p, small m WHERE n = 5;
+DROP TABLE api, api_profile;
+
 -- NULL pages and NULL profiles are skipped; nothing to train on gives NULL
 SELECT train_template_model(h, NULL::tdprofile) IS NULL AS no_labels
 FROM (VALUES ('<p>a</p>')) v(h);

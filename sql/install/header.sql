@@ -1,7 +1,7 @@
 \echo Use "CREATE EXTENSION templatedet" to load this file. \quit
 
 -- This script is assembled by the Makefile from sql/install/*.sql, one piece per
--- method in this order: header, base, site, page, dedup, sandwich, menu.  Edit the
+-- method in this order: header, base, site, page, dedup, sandwich, menu, warc, meta.  Edit the
 -- pieces, never the assembled file.  Each object is created once, with its
 -- COMMENT beside it.
 --

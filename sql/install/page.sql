@@ -14,15 +14,15 @@
 -- written by train_template_model; an invalid one is ERROR 22023.  Each
 -- query parses a distinct model once (cached across rows).
 CREATE FUNCTION node_scores(html text, model jsonb DEFAULT NULL, base_url text DEFAULT NULL,
-	OUT node int, OUT parent int, OUT path text, OUT tag text, OUT area int,
+	OUT node int, OUT parent int, OUT path text, OUT depth int, OUT tag text, OUT area int,
 	OUT size_class int, OUT score float8, OUT smoothed float8, OUT text text,
 	OUT text_length int, OUT reason text)
 	RETURNS SETOF record
 	AS 'MODULE_PATHNAME', 'node_scores_text' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000 ROWS 200;
 COMMENT ON FUNCTION node_scores(text, jsonb, text) IS
-	'One row per element in document order: its area, size class, raw classifier score (NULL when hidden or too small to judge) and smoothed score at the default penalty, the first 200 characters of its visible text with the text''s full length, and why clean_text without a profile removes it (NULL when kept)';
+	'One row per element in document order: its path (its last 32 steps) and depth, its area, size class, raw classifier score (NULL when hidden or too small to judge) and smoothed score at the default penalty, the first 200 characters of its visible text with the text''s full length, and why clean_text without a profile removes it (NULL when kept)';
 CREATE FUNCTION node_scores(html bytea, model jsonb DEFAULT NULL, base_url text DEFAULT NULL,
-	OUT node int, OUT parent int, OUT path text, OUT tag text, OUT area int,
+	OUT node int, OUT parent int, OUT path text, OUT depth int, OUT tag text, OUT area int,
 	OUT size_class int, OUT score float8, OUT smoothed float8, OUT text text,
 	OUT text_length int, OUT reason text)
 	RETURNS SETOF record
@@ -65,7 +65,7 @@ CREATE FUNCTION clean_text(html text, profile tdprofile DEFAULT NULL, model json
 	RETURNS text
 	AS 'MODULE_PATHNAME', 'clean_text_text' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000;
 COMMENT ON FUNCTION clean_text(text, tdprofile, jsonb, text, int) IS
-	'Clean text of the page: nodes that site-level stripping (when the profile has at least min_pages pages, threshold 0.1) or page-level detection (smoothed score >= 0.6 then, taking at most 60% of the text site-level keeps; >= 0.5 alone) finds template are removed; page-level alone without a profile';
+	'Clean text of the page: nodes that site-level stripping (when the profile has at least min_pages pages, threshold 0.1) or page-level detection (smoothed score >= 0.6 then, nothing of the page''s main region) finds template are removed, except short labels site level finds inside the page''s one <main>; without such a profile page-level alone at 0.5, the threshold raised (0.6 ... 0.95, then none) on a page where that keeps under 5% of the visible text';
 CREATE FUNCTION clean_text(html bytea, profile tdprofile DEFAULT NULL, model jsonb DEFAULT NULL,
 	base_url text DEFAULT NULL, min_pages int DEFAULT 5)
 	RETURNS text
@@ -132,3 +132,64 @@ CREATE AGGREGATE train_template_model(html bytea, profile tdprofile, base_url te
 	FINALFUNC = train_template_model_finalfn, PARALLEL = SAFE);
 COMMENT ON AGGREGATE train_template_model(bytea, tdprofile, text) IS
 	'train_template_model for raw page bytes with each page''s URL';
+
+---------------------------------------------------------------------------
+-- aggregate train_template_model(html, gold text [, base_url]) → jsonb
+---------------------------------------------------------------------------
+-- The same model and bounds as the profile form, labelled from each page's
+-- gold text (the text a person marked as its content): an element is
+-- template when under 15% of its words are in word 3-grams of the gold.
+CREATE FUNCTION train_template_model_gold_transfn(internal, text, text) RETURNS internal
+	AS 'MODULE_PATHNAME', 'train_template_model_gold_transfn_text' LANGUAGE C STABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION train_template_model_gold_transfn(internal, text, text) IS
+	'train_template_model transition: labels one page''s elements from its gold text (template under 15% gold words) and adds them as training rows';
+CREATE FUNCTION train_template_model_gold_transfn(internal, bytea, text) RETURNS internal
+	AS 'MODULE_PATHNAME', 'train_template_model_gold_transfn_bytea' LANGUAGE C STABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION train_template_model_gold_transfn(internal, bytea, text) IS
+	'train_template_model transition from gold text for raw page bytes';
+CREATE FUNCTION train_template_model_gold_transfn(internal, text, text, text) RETURNS internal
+	AS 'MODULE_PATHNAME', 'train_template_model_gold_transfn_text' LANGUAGE C STABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION train_template_model_gold_transfn(internal, text, text, text) IS
+	'train_template_model transition from gold text with the page''s URL (for intra-site links)';
+CREATE FUNCTION train_template_model_gold_transfn(internal, bytea, text, text) RETURNS internal
+	AS 'MODULE_PATHNAME', 'train_template_model_gold_transfn_bytea' LANGUAGE C STABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION train_template_model_gold_transfn(internal, bytea, text, text) IS
+	'train_template_model transition from gold text for raw page bytes with the page''s URL';
+
+CREATE AGGREGATE train_template_model(html text, gold text) (
+	SFUNC = train_template_model_gold_transfn, STYPE = internal,
+	FINALFUNC = train_template_model_finalfn, PARALLEL = SAFE);
+COMMENT ON AGGREGATE train_template_model(text, text) IS
+	'Page-level model (jsonb) trained on the pages aggregated, labelled from each page''s gold text (an element is template when under 15% of its words are the gold''s); NULL pages or gold texts skipped; the first templatedet.max_training_rows rows kept';
+CREATE AGGREGATE train_template_model(html bytea, gold text) (
+	SFUNC = train_template_model_gold_transfn, STYPE = internal,
+	FINALFUNC = train_template_model_finalfn, PARALLEL = SAFE);
+COMMENT ON AGGREGATE train_template_model(bytea, text) IS
+	'train_template_model from gold text for raw page bytes (charset from BOM or <meta>, else windows-1252)';
+CREATE AGGREGATE train_template_model(html text, gold text, base_url text) (
+	SFUNC = train_template_model_gold_transfn, STYPE = internal,
+	FINALFUNC = train_template_model_finalfn, PARALLEL = SAFE);
+COMMENT ON AGGREGATE train_template_model(text, text, text) IS
+	'train_template_model from gold text with each page''s URL (for intra-site links)';
+CREATE AGGREGATE train_template_model(html bytea, gold text, base_url text) (
+	SFUNC = train_template_model_gold_transfn, STYPE = internal,
+	FINALFUNC = train_template_model_finalfn, PARALLEL = SAFE);
+COMMENT ON AGGREGATE train_template_model(bytea, text, text) IS
+	'train_template_model from gold text for raw page bytes with each page''s URL';
+
+---------------------------------------------------------------------------
+-- page_type(html [, base_url]) → (type, confidence, scores)
+---------------------------------------------------------------------------
+-- Not STRICT: a NULL page gives NULL; a NULL base_url means no URL.
+CREATE FUNCTION page_type(html text, base_url text DEFAULT NULL,
+	OUT type text, OUT confidence float8, OUT scores jsonb)
+	RETURNS record
+	AS 'MODULE_PATHNAME', 'page_type_text' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION page_type(text, text) IS
+	'The page''s kind, one of article, documentation, service, forum, product, collection, listing (the WCXB page types), from page-level features and the URL: the most probable type, its probability, and every type''s probability (scores, rounded to 4 decimals)';
+CREATE FUNCTION page_type(html bytea, base_url text DEFAULT NULL,
+	OUT type text, OUT confidence float8, OUT scores jsonb)
+	RETURNS record
+	AS 'MODULE_PATHNAME', 'page_type_bytea' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION page_type(bytea, text) IS
+	'page_type for raw page bytes (charset from BOM or <meta>, else windows-1252)';

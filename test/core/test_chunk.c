@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "tree_helpers.h"
 #include "counting.h"
 #include "site/chunk.h"
 #include "site/fingerprint.h"
@@ -20,21 +21,9 @@
 static td_env env;
 
 static td_tree *
-parse_with(td_env *e, const char *html)
-{
-	td_tree    *t = NULL;
-	td_limits	lim;
-
-	td_limits_default(&lim);
-	if (td_parse_html(e, html, strlen(html), "UTF-8", &lim, &t) != TD_OK)
-		return NULL;
-	return t;
-}
-
-static td_tree *
 parse(const char *html)
 {
-	return parse_with(&env, html);
+	return parse_env(&env, html);
 }
 
 /* Number of chunks of html; fps (if given) receives up to 16 of them. */
@@ -327,7 +316,7 @@ test_bounds(void)
 	{
 		counting	cnt = {0, -1, 0};
 		td_env		ce = {c_alloc, c_realloc, c_free, c_interrupted, &cnt, ""};
-		td_tree    *small = parse_with(&ce, PAGE("<p>x</p>"));
+		td_tree    *small = parse_env(&ce, PAGE("<p>x</p>"));
 		long		k;
 		int			ok = 1;
 
@@ -348,7 +337,7 @@ test_bounds(void)
 		CHECK(cnt.live == 0, "nothing leaked: %ld", cnt.live);
 
 		/* an interrupt stops a large page */
-		small = parse_with(&ce, html);
+		small = parse_env(&ce, html);
 		cnt.interrupt = 1;
 		CHECK(td_page_chunks(small, 0, &c) == TD_EINTR, "interrupted");
 		{

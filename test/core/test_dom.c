@@ -173,12 +173,18 @@ invariants_hold(const td_tree *t)
 		{
 			const td_node *p = &nodes[n->parent];
 			uint8_t		inherit = p->flags & (TD_F_PRE | TD_F_INHIDDEN);
+			uint8_t		own;
 
 			if (n->parent >= i || n->end > p->end || n->depth != p->depth + 1)
 				return 0;
 			if (p->flags & TD_F_HIDDEN)
 				inherit |= TD_F_INHIDDEN;
-			if (n->flags != (inherit | (n->kind == TD_ELEM ? td_tag_flags(n->tag) : 0)))
+			own = n->kind == TD_ELEM ? td_tag_flags(n->tag) : 0;
+			/* a <noscript> outside hidden elements may be shown (tree.c) */
+			if (n->kind == TD_ELEM && n->tag == TD_TAG_NOSCRIPT && !(inherit & TD_F_INHIDDEN) &&
+				!(n->flags & TD_F_HIDDEN))
+				own &= (uint8_t) ~TD_F_HIDDEN;
+			if (n->flags != (inherit | own))
 				return 0;
 			if ((size_t) n->str_off + n->str_len > t->n_strings)
 				return 0;
@@ -400,6 +406,84 @@ test_hidden_and_pre_flags(void)
 	CHECK(t->nodes[b2].flags == TD_F_PRE && t->nodes[b2 + 1].flags == TD_F_PRE, "b in pre");
 	CHECK(t->nodes[find_elem(t, "div", 0)].flags == (TD_F_BLOCK | TD_F_PRE), "div in pre");
 	CHECK(t->nodes[i].flags == TD_F_INHIDDEN, "i in template");
+	td_tree_free(t);
+}
+
+/* The page's visible text (render.h), heap-allocated. */
+static char *
+visible(const td_tree *t)
+{
+	td_env		env;
+	td_buf		b;
+	char	   *s;
+
+	td_env_default(&env);
+	td_buf_init(&b, &env);
+	CHECK(td_render_text(t, NULL, &b) == TD_OK, "render");
+	s = malloc(b.len + 1);
+	if (b.len)
+		memcpy(s, b.data, b.len);
+	s[b.len] = '\0';
+	td_buf_free(&b);
+	return s;
+}
+
+/*
+ * <noscript> is shown when what it would show outweighs the visible text of
+ * the rest of the page (non-blank bytes), and only then; its own script and
+ * style stay hidden and do not count; a noscript inside another hidden
+ * element stays hidden.
+ */
+static void
+test_noscript_shown(void)
+{
+	/* a shell with the thread inside noscript */
+	td_tree    *t = parse_s("<head><noscript><p>head stuff that is long</p></noscript></head>"
+							"<body><div id=app>Loading</div><noscript><div><p>First post "
+							"here<script>var s = 'a long script body';</script></p>"
+							"<noscript><b>nested</b></noscript></div></noscript></body>");
+	uint32_t	ns = find_elem(t, "noscript", 1);
+	uint32_t	p = find_elem(t, "p", 1);
+	uint32_t	sc = find_elem(t, "script", 0);
+	char	   *txt = visible(t);
+
+	CHECK(invariants_hold(t), "invariants");
+	CHECK(!(t->nodes[ns].flags & (TD_F_HIDDEN | TD_F_INHIDDEN)), "body noscript shown %x", t->nodes[ns].flags);
+	CHECK(t->nodes[p].flags == TD_F_BLOCK, "p in shown noscript %x", t->nodes[p].flags);
+	CHECK(t->nodes[sc + 1].flags & TD_F_INHIDDEN, "script text in shown noscript stays hidden");
+	CHECK(t->nodes[find_elem(t, "b", 0)].flags == 0, "nested noscript shown too");
+	CHECK(t->nodes[find_elem(t, "p", 0)].flags & TD_F_INHIDDEN, "noscript in head stays hidden");
+	CHECK(strstr(txt, "First post here") && strstr(txt, "nested") && !strstr(txt, "script body") &&
+		  !strstr(txt, "head stuff"), "visible text: %s", txt);
+	free(txt);
+	td_tree_free(t);
+
+	/* a noscript inside a template inside a shown noscript stays hidden */
+	t = parse_s("<body><noscript><p>A thread of posts</p><template><noscript><i>t</i></noscript>"
+				"</template></noscript></body>");
+	CHECK(invariants_hold(t), "invariants with a noscript in a template");
+	CHECK((t->nodes[find_elem(t, "noscript", 1)].flags & (TD_F_HIDDEN | TD_F_INHIDDEN)) ==
+		  (TD_F_HIDDEN | TD_F_INHIDDEN), "noscript in template stays hidden");
+	td_tree_free(t);
+
+	/* the rest of the page outweighs it: hidden, as before */
+	t = parse_s("<body><p>An article with enough text of its own.</p>"
+				"<noscript><p>Enable JavaScript</p></noscript></body>");
+	txt = visible(t);
+	CHECK(t->nodes[find_elem(t, "noscript", 0)].flags & TD_F_HIDDEN, "small noscript stays hidden");
+	CHECK(!strstr(txt, "Enable"), "visible text: %s", txt);
+	free(txt);
+	td_tree_free(t);
+
+	/* a script inside noscript does not tip the balance */
+	t = parse_s("<body><p>Short</p><noscript><script>a very long script text here</script>x"
+				"</noscript></body>");
+	CHECK(t->nodes[find_elem(t, "noscript", 0)].flags & TD_F_HIDDEN, "script text not weighed");
+	td_tree_free(t);
+
+	/* white space does not count */
+	t = parse_s("<body><p>Visible words</p><noscript>\n\n      \n\n      \n  ab</noscript></body>");
+	CHECK(t->nodes[find_elem(t, "noscript", 0)].flags & TD_F_HIDDEN, "blank bytes not weighed");
 	td_tree_free(t);
 }
 
@@ -1049,6 +1133,7 @@ main(void)
 	test_entities_and_names();
 	test_text_merging();
 	test_hidden_and_pre_flags();
+	test_noscript_shown();
 	test_deep_nesting();
 	test_small_depth();
 	test_big_page();

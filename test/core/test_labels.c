@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "tree_helpers.h"
 #include "counting.h"
 #include "site/fingerprint.h"
 #include "page/labels.h"
@@ -18,33 +19,6 @@
 #include "base/tree.h"
 
 static td_env env;
-
-static td_tree *
-parse_env(td_env *e, const char *html)
-{
-	td_tree    *t = NULL;
-	td_limits	lim;
-
-	td_limits_default(&lim);
-	if (td_parse_html(e, html, strlen(html), "UTF-8", &lim, &t) != TD_OK)
-		return NULL;
-	return t;
-}
-
-static uint32_t
-node_of_id(const td_tree *t, const char *id)
-{
-	uint32_t	len;
-
-	for (uint32_t i = 0; i < t->n_nodes; i++)
-	{
-		const char *v = t->nodes[i].kind == TD_ELEM ? td_node_attr(t, i, "id", &len) : NULL;
-
-		if (v && len == strlen(id) && memcmp(v, id, len) == 0)
-			return i;
-	}
-	return TD_NONE;
-}
 
 /* Structural fingerprint of the element with the given id. */
 static uint64_t

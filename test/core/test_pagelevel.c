@@ -10,6 +10,7 @@
  * options (TD_EARG).
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -393,6 +394,135 @@ test_combine(void)
 
 /* ---- allocation failures, interrupts, options --------------------------- */
 
+/* Element i with id="id". */
+static uint32_t
+by_id(const td_tree *t, const char *id)
+{
+	for (uint32_t i = 0; i < t->n_nodes; i++)
+	{
+		uint32_t	len;
+		const char *v = td_node_attr(t, i, "id", &len);
+
+		if (v && len == strlen(id) && memcmp(v, id, len) == 0)
+			return i;
+	}
+	return TD_NONE;
+}
+
+/*
+ * td_page_fallback with smoothed scores set by hand: block a (600 visible
+ * characters) at sa, b (300) at sb, the rest (a 10-character paragraph)
+ * at 0.1; returns the threshold used, drops in m.
+ */
+static double
+fallback_on(td_env *e, double start, float sa, float sb, td_page_marks *m, td_tree **tp,
+			td_status *st)
+{
+	char		html[2048];
+	td_tree    *t;
+	td_logreg	model;
+	td_page_opts o;
+	double		used = -1;
+
+	snprintf(html, sizeof(html), "<body><div id=a>%0600d</div><div id=b>%0300d</div>"
+			 "<p id=c>0123456789</p></body>", 0, 0);
+	t = parse_env(&env, html, strlen(html), 0);
+	small_model(&model);
+	td_page_opts_default(&o);
+	o.min_area = 1;
+	CHECK(td_page_level(t, &model, &o, m) == TD_OK, "page level: %s", env.errmsg);
+	for (uint32_t i = 0; i < t->n_nodes; i++)
+		m->smooth[i] = t->nodes[i].kind == TD_TEXT ? -1.0f : 0.1f;
+	m->smooth[by_id(t, "a")] = sa;
+	m->smooth[by_id(t, "b")] = sb;
+	/* the marks as td_page_level would make them at start */
+	for (uint32_t i = 1; i < t->n_nodes; i++)
+	{
+		int			own = t->nodes[i].kind == TD_ELEM && m->smooth[i] >= start;
+
+		m->drop[i] = m->drop[t->nodes[i].parent] || own;
+		m->reason[i] = own ? TD_REASON_PAGE_SCORE : m->drop[i] ? TD_REASON_INSIDE : TD_REASON_NONE;
+	}
+	t->env = e;
+	*st = td_page_fallback(t, m, start, TD_DEFAULT_FALLBACK_SHARE, &used);
+	t->env = &env;
+	*tp = t;
+	return used;
+}
+
+/*
+ * The fallback of clean_text without a profile: the first threshold of the
+ * ladder keeping at least 5% of the visible text, all of it when none does,
+ * drops and reasons recomputed at it; a page that keeps enough is left
+ * alone.
+ */
+static void
+test_fallback(void)
+{
+	td_page_marks m;
+	td_tree    *t;
+	td_status	st;
+	double		used;
+	uint32_t	a, b, c;
+
+	/* 0.5 and 0.6 keep 10 of 910 characters; 0.7 keeps a */
+	used = fallback_on(&env, 0.5, 0.65f, 0.75f, &m, &t, &st);
+	a = by_id(t, "a");
+	b = by_id(t, "b");
+	c = by_id(t, "c");
+	CHECK(st == TD_OK && fabs(used - 0.7) < 1e-9, "threshold rises to 0.7, got %g", used);
+	CHECK(!m.drop[a] && m.reason[a] == TD_REASON_NONE && !m.drop[a + 1], "a kept");
+	CHECK(m.drop[b] && m.reason[b] == TD_REASON_PAGE_SCORE && m.drop[b + 1] &&
+		  m.reason[b + 1] == TD_REASON_INSIDE, "b dropped by its score");
+	CHECK(!m.drop[c], "c kept");
+	td_page_marks_free(t, &m);
+	td_tree_free(t);
+
+	/* from 0.6 (the combined threshold) the ladder goes on at 0.7 */
+	used = fallback_on(&env, 0.6, 0.65f, 0.75f, &m, &t, &st);
+	CHECK(st == TD_OK && fabs(used - 0.7) < 1e-9, "from 0.6: 0.7, got %g", used);
+	td_page_marks_free(t, &m);
+	td_tree_free(t);
+
+	/* nothing keeps 5% below 1: all the text */
+	used = fallback_on(&env, 0.5, 0.97f, 0.99f, &m, &t, &st);
+	CHECK(st == TD_OK && used > 1, "all text, got %g", used);
+	for (uint32_t i = 0; i < t->n_nodes; i++)
+		CHECK(!m.drop[i] && m.reason[i] == TD_REASON_NONE, "node %u kept", i);
+	td_page_marks_free(t, &m);
+	td_tree_free(t);
+
+	/* 0.95 exactly is on the ladder */
+	used = fallback_on(&env, 0.5, 0.92f, 0.99f, &m, &t, &st);
+	CHECK(st == TD_OK && fabs(used - 0.95) < 1e-9, "0.95, got %g", used);
+	td_page_marks_free(t, &m);
+	td_tree_free(t);
+
+	/* 0.5 keeps a (600 of 910): unchanged */
+	used = fallback_on(&env, 0.5, 0.3f, 0.75f, &m, &t, &st);
+	b = by_id(t, "b");
+	CHECK(st == TD_OK && used == 0.5 && m.drop[b] && !m.drop[by_id(t, "a")], "unchanged, got %g", used);
+	td_page_marks_free(t, &m);
+	td_tree_free(t);
+
+	/* allocation failure and interrupt */
+	{
+		counting	cn = {0, 0, 0};
+		td_env		cenv = {c_alloc, c_realloc, c_free, c_interrupted, &cn, ""};
+
+		used = fallback_on(&cenv, 0.5, 0.65f, 0.75f, &m, &t, &st);
+		CHECK(st == TD_ENOMEM && cn.live == 0, "TD_ENOMEM, no leak");
+		td_page_marks_free(t, &m);
+		td_tree_free(t);
+		cn.budget = -1;
+		cn.interrupt = 1;
+		used = fallback_on(&cenv, 0.5, 0.65f, 0.75f, &m, &t, &st);
+		CHECK(st == TD_EINTR && cn.live == 0, "TD_EINTR, no leak");
+		td_page_marks_free(t, &m);
+		td_tree_free(t);
+	}
+}
+
 static void
 test_failures(void)
 {
@@ -487,5 +617,6 @@ main(void)
 	test_empty_and_deep();
 	test_failures();
 	test_combine();
+	test_fallback();
 	return check_done("test_pagelevel");
 }

@@ -121,6 +121,9 @@ profile_of(const char **pages, int n)
 /* What the last strip() removed and why: "tag:reason " per removed element. */
 static char last_reasons[4096];
 
+/* strip() applies td_keep_main_labels at this max_len after marking (0: not). */
+static uint32_t keep_labels;
+
 /* Clean text of html against the profile; caller frees. */
 static char *
 strip(const td_buf *prof, const char *html, double threshold, td_status *status)
@@ -135,6 +138,8 @@ strip(const td_buf *prof, const char *html, double threshold, td_status *status)
 	*status = td_profile_view_init(&env, prof->data, prof->len, &v);
 	if (*status == TD_OK)
 		*status = td_mark_template(t, &v, threshold, &m);
+	if (*status == TD_OK && keep_labels)
+		*status = td_keep_main_labels(t, &m, keep_labels);
 	if (*status == TD_OK)
 	{
 		last_reasons[0] = '\0';
@@ -266,6 +271,61 @@ test_ancestor_rule_keeps_content(void)
 	td_buf_free(&prof);
 }
 
+#define DOC_PAGE(main_tag, main_end, name, extra) \
+	"<body><div id=nav><a href=/>Home</a> <a href=/docs>Docs</a></div>" \
+	main_tag "<h1>Class " name "</h1><h3>Method Summary</h3><p>What " name " does, in words.</p>" \
+	"<p><a href=/prev>Previous class</a></p><pre>1\n2\n3</pre>" extra main_end \
+	"<div id=foot>Copyright notice of the site</div></body>"
+
+/*
+ * td_keep_main_labels: inside the page's one <main>, a short repeated label
+ * stays; repeated links and digit-only text there go, and everything
+ * outside; not on a page with two <main>s; not at or over max_len.
+ */
+static void
+test_main_labels(void)
+{
+	const char *pages[] = {
+		DOC_PAGE("<main>", "</main>", "Alpha", ""),
+		DOC_PAGE("<main>", "</main>", "Beta", ""),
+		DOC_PAGE("<main>", "</main>", "Gamma", ""),
+	};
+	td_buf		prof = profile_of(pages, 3);
+	td_status	st;
+	char	   *r;
+
+	r = strip(&prof, DOC_PAGE("<main>", "</main>", "Delta", ""), 0.1, &st);
+	CHECK(st == TD_OK && r && strcmp(r, "Class Delta\nWhat Delta does, in words.") == 0,
+		  "site level alone drops the label: got [%s]", r ? r : "(null)");
+	free(r);
+
+	keep_labels = TD_MAIN_LABEL_MAX;
+	r = strip(&prof, DOC_PAGE("<main>", "</main>", "Delta", ""), 0.1, &st);
+	CHECK(st == TD_OK && r && strcmp(r, "Class Delta\nMethod Summary\nWhat Delta does, in words.") == 0,
+		  "the label in <main> is kept, its link and line numbers are not: got [%s]", r ? r : "(null)");
+	/* the nav and its links, the previous-class paragraph and link, the line numbers, the footer */
+	CHECK(strcmp(last_reasons, "div:site-share a:site-share a:site-share p:site-share a:site-share "
+				 "pre:site-share div:site-share ") == 0, "reasons: %s", last_reasons);
+	free(r);
+
+	r = strip(&prof, DOC_PAGE("<div role=main>", "</div>", "Delta", ""), 0.1, &st);
+	CHECK(st == TD_OK && r && strstr(r, "Method Summary"), "role=main counts: got [%s]", r ? r : "(null)");
+	free(r);
+
+	r = strip(&prof, DOC_PAGE("<main>", "</main>", "Delta", "") "<main><p>x</p></main>", 0.1, &st);
+	CHECK(st == TD_OK && r && !strstr(r, "Method Summary"), "two <main>s: none counts: got [%s]",
+		  r ? r : "(null)");
+	free(r);
+
+	keep_labels = 10;
+	r = strip(&prof, DOC_PAGE("<main>", "</main>", "Delta", ""), 0.1, &st);
+	CHECK(st == TD_OK && r && !strstr(r, "Method Summary"), "13 characters at max_len 10 go: got [%s]",
+		  r ? r : "(null)");
+	free(r);
+	keep_labels = 0;
+	td_buf_free(&prof);
+}
+
 int
 main(void)
 {
@@ -274,5 +334,6 @@ main(void)
 	test_strip_site();
 	test_ancestor_rule();
 	test_ancestor_rule_keeps_content();
+	test_main_labels();
 	return check_done("test_strip");
 }

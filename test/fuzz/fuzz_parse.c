@@ -29,61 +29,13 @@ static const char *const encodings[] = {
 	"GBK", "Big5", "EUC-KR", "ISO-8859-2", "KOI8-R", "UTF-8", "UTF-8", "UTF-8", "UTF-8"
 };
 
-static long fail_at;
-static long n_allocs;
-
-static void *
-f_alloc(void *arg, size_t size)
-{
-	(void) arg;
-	if (fail_at >= 0 && n_allocs++ >= fail_at)
-		return NULL;
-	return malloc(size);
-}
-
-static void *
-f_realloc(void *arg, void *p, size_t old_size, size_t new_size)
-{
-	(void) arg;
-	(void) old_size;
-	if (fail_at >= 0 && n_allocs++ >= fail_at)
-		return NULL;
-	return realloc(p, new_size);
-}
-
 /*
  * The target's own checks are not coverage-instrumented: their branches on
  * every byte would cost more than the code under test and guide nothing.
  */
 #define CHECKER __attribute__((no_sanitize("coverage")))
 
-static void
-require(int cond)
-{
-	if (!cond)
-		abort();
-}
-
-CHECKER static int
-valid_utf8(const unsigned char *s, size_t len)
-{
-	for (size_t i = 0; i < len;)
-	{
-		unsigned char c = s[i];
-		size_t		n = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 :
-			c >= 0xF0 && c <= 0xF4 ? 4 : 0;
-		unsigned char lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
-		unsigned char hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
-
-		if (n == 0 || i + n > len)
-			return 0;
-		for (size_t k = 1; k < n; k++, lo = 0x80, hi = 0xBF)
-			if (s[i + k] < lo || s[i + k] > hi)
-				return 0;
-		i += n;
-	}
-	return 1;
-}
+#include "fuzz_common.h"
 
 CHECKER static void
 check_tree(const td_tree *t, const td_limits *l)
@@ -142,7 +94,7 @@ check_nodeinfo(const td_tree *t, td_env *env, uint32_t i)
 	td_buf_init(&want, env);
 	td_buf_init(&got, env);
 	if (td_nodeinfo_build(t, TD_NODEINFO_PATHS | TD_NODEINFO_TEXT, &ni) == TD_OK &&
-		td_node_path(t, i, &want) == TD_OK && td_nodeinfo_path(&ni, i, &got) == TD_OK)
+		td_node_path(t, i, &want) == TD_OK && td_nodeinfo_path(&ni, i, TD_PATH_ALL_STEPS, &got) == TD_OK)
 	{
 		require(want.len == got.len && memcmp(want.data, got.data, want.len) == 0);
 		want.len = got.len = 0;

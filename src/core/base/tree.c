@@ -22,6 +22,7 @@
 
 #include "base/decode.h"
 #include "base/tagbound.h"
+#include "util/ascii.h"
 #include "util/poll.h"
 #include "base/tags.h"
 #include "base/tree.h"
@@ -395,6 +396,98 @@ tree_new(td_env *env, size_t len, td_tree **out)
 	return TD_OK;
 }
 
+/* ---- <noscript> shown when it holds the page ----------------------------- */
+
+/* Non-blank bytes of text node i. */
+static size_t
+ink(const td_tree *t, uint32_t i)
+{
+	const char *s = td_node_str(t, i);
+	size_t		n = 0;
+
+	for (uint32_t k = 0; k < t->nodes[i].str_len; k++)
+		n += !td_is_c_space((unsigned char) s[k]);
+	return n;
+}
+
+/* The builder's INHIDDEN rule for node i, re-derived from its parent. */
+static uint8_t
+inherited_hidden(const td_tree *t, uint32_t i)
+{
+	const td_node *pa = &t->nodes[t->nodes[i].parent];
+
+	return (pa->flags & (TD_F_HIDDEN | TD_F_INHIDDEN)) ? TD_F_INHIDDEN : 0;
+}
+
+/*
+ * Pages that serve their content to crawlers inside <noscript> (Discourse
+ * forums render a whole thread there and an empty app shell outside): when
+ * the text that <noscript> elements would show outweighs the visible text
+ * of the rest of the page, every <noscript> not inside another hidden
+ * element is rendered as visible, for every function that reads the tree
+ * (text, scores, segments, fingerprints).  Text under a noscript's own
+ * script or style stays hidden and is not counted.  One pass to weigh, one
+ * to re-derive INHIDDEN inside the noscript subtrees (preorder: parents
+ * first), so no recursion.  Returns TD_EINTR when interrupted.
+ */
+static td_status
+show_noscript(td_env *env, td_tree *t)
+{
+	size_t		inside = 0,
+				outside = 0;
+	uint32_t	n_shown = 0;
+
+	for (uint32_t i = 1; i < t->n_nodes; i++)
+	{
+		const td_node *nd = &t->nodes[i];
+
+		if (td_poll_every(env, i, POLL_EVERY))
+			return td_fail(env, TD_EINTR, "page parse interrupted");
+		if (nd->kind == TD_ELEM && nd->tag == TD_TAG_NOSCRIPT && !(nd->flags & TD_F_INHIDDEN))
+		{
+			/* what it would show: text not under another hidden element */
+			for (uint32_t j = i + 1; j < nd->end; j++)
+			{
+				const td_node *d = &t->nodes[j];
+
+				if (td_poll_every(env, j, POLL_EVERY))
+					return td_fail(env, TD_EINTR, "page parse interrupted");
+				if (d->kind == TD_ELEM && (d->flags & TD_F_HIDDEN) && d->tag != TD_TAG_NOSCRIPT)
+					j = d->end - 1;
+				else if (d->kind == TD_TEXT)
+					inside += ink(t, j);
+			}
+			n_shown++;
+			i = nd->end - 1;
+		}
+		else if (nd->kind == TD_TEXT && !(nd->flags & TD_F_INHIDDEN))
+			outside += ink(t, i);
+	}
+	if (n_shown == 0 || inside <= outside)
+		return TD_OK;
+	for (uint32_t i = 1; i < t->n_nodes; i++)
+	{
+		td_node    *nd = &t->nodes[i];
+
+		if (td_poll_every(env, i, POLL_EVERY))
+			return td_fail(env, TD_EINTR, "page parse interrupted");
+		if (nd->kind != TD_ELEM || nd->tag != TD_TAG_NOSCRIPT || (nd->flags & TD_F_INHIDDEN))
+			continue;
+		nd->flags &= (uint8_t) ~TD_F_HIDDEN;
+		for (uint32_t j = i + 1; j < nd->end; j++)
+		{
+			td_node    *d = &t->nodes[j];
+
+			d->flags = (uint8_t) ((d->flags & ~TD_F_INHIDDEN) | inherited_hidden(t, j));
+			/* a nested noscript is shown too, unless another hidden element holds it */
+			if (d->kind == TD_ELEM && d->tag == TD_TAG_NOSCRIPT && !(d->flags & TD_F_INHIDDEN))
+				d->flags &= (uint8_t) ~TD_F_HIDDEN;
+		}
+		i = nd->end - 1;
+	}
+	return TD_OK;
+}
+
 /* Runs libxml2 over text (valid UTF-8) feeding b. */
 static td_status
 run_parser(builder *b, const char *text, size_t len)
@@ -481,6 +574,8 @@ td_parse_html(td_env *env, const char *html, size_t len,
 		close_top(&b);
 	td_free(env, owned);
 	td_free(env, b.open);
+	if (st == TD_OK)
+		st = show_noscript(env, b.tree);
 	if (st != TD_OK)
 	{
 		td_tree_free(b.tree);

@@ -265,6 +265,75 @@ done:
 	return st;
 }
 
+/*
+ * Visible characters page level keeps at threshold th: the page's minus each
+ * outermost element dropped at th (smooth >= th, as td_page_level marks).
+ */
+static double
+kept_at(const td_tree *tree, const td_page_marks *marks, const uint32_t *vis, double th)
+{
+	double		kept = vis[0];
+
+	for (uint32_t i = 1; i < tree->n_nodes; i++)
+		if (tree->nodes[i].kind == TD_ELEM && marks->smooth[i] >= th)
+		{
+			kept -= vis[i];
+			i = tree->nodes[i].end - 1;
+		}
+	return kept;
+}
+
+td_status
+td_page_fallback(const td_tree *tree, td_page_marks *marks, double threshold,
+				 double min_share, double *used)
+{
+	static const double ladder[] = {0.6, 0.7, 0.8, 0.9, 0.95};
+	const int	n_ladder = (int) (sizeof(ladder) / sizeof(ladder[0]));
+	td_env	   *env = tree->env;
+	uint32_t	n = tree->n_nodes;
+	uint32_t   *vis;
+	double		th = threshold;
+	int			step = 0;
+
+	if (used)
+		*used = threshold;
+	if (n == 0 || marks->smooth == NULL)
+		return TD_OK;
+	vis = td_alloc(env, sizeof(uint32_t) * n);
+	if (!vis)
+		return td_fail(env, TD_ENOMEM, "out of memory for the page-level fallback of %u nodes", n);
+	td_visible_lengths(tree, vis);
+	/* above 1 (no smoothed score reaches it): nothing dropped */
+	while (th <= 1 && kept_at(tree, marks, vis, th) < min_share * vis[0])
+	{
+		if (td_interrupted(env))
+		{
+			td_free(env, vis);
+			return td_fail(env, TD_EINTR, "page-level detection interrupted");
+		}
+		while (step < n_ladder && ladder[step] <= th)
+			step++;
+		th = step < n_ladder ? ladder[step] : 2.0;
+	}
+	td_free(env, vis);
+	if (used)
+		*used = th;
+	if (th == threshold)
+		return TD_OK;
+	for (uint32_t i = 1; i < n; i++)
+	{
+		const td_node *nd = &tree->nodes[i];
+		int			own = nd->kind == TD_ELEM && marks->smooth[i] >= th;
+
+		if (td_poll_every(env, i, POLL_EVERY))
+			return td_fail(env, TD_EINTR, "page-level detection interrupted");
+		marks->drop[i] = marks->drop[nd->parent] || own;
+		marks->reason[i] = own ? TD_REASON_PAGE_SCORE :
+			marks->drop[i] ? TD_REASON_INSIDE : TD_REASON_NONE;
+	}
+	return TD_OK;
+}
+
 td_status
 td_combine_drops(const td_tree *tree, const uint8_t *site, const uint8_t *page,
 				 const uint8_t *keep, double min_region_share, uint8_t *drop)

@@ -69,6 +69,29 @@ td_status	td_page_level(const td_tree *tree, const td_logreg *model,
 void		td_page_marks_free(const td_tree *tree, td_page_marks *marks);
 
 /*
+ * Page level alone (clean_text without a profile): when the drops at the
+ * threshold keep under TD_DEFAULT_FALLBACK_SHARE of the page's visible text,
+ * the threshold rises through 0.6, 0.7, 0.8, 0.9, 0.95 until it keeps at
+ * least that share, and nothing is dropped when none does
+ * (td_page_fallback).  Measured on wcxb-dev by domain folds, dragnet,
+ * cleaneval, readability and sites/ (bench/README.md, "fb 0.05"): up or
+ * equal on every set, where any fixed threshold above 0.5 costs dragnet.
+ */
+#define TD_DEFAULT_FALLBACK_SHARE 0.05
+
+/*
+ * The fallback above on marks made by td_page_level at threshold: drop and
+ * reason are recomputed from the smoothed scores at the first threshold of
+ * threshold, then 0.6 ... 0.95 above it, whose drops keep at least
+ * min_share of the visible text (TD_REASON_PAGE_SCORE still means a
+ * smoothed score at or above the threshold used); none keeping it, nothing
+ * is dropped.  *used (may be NULL) gets that threshold, or a value over 1
+ * when nothing is dropped.  TD_ENOMEM, TD_EINTR.
+ */
+td_status	td_page_fallback(const td_tree *tree, td_page_marks *marks, double threshold,
+							 double min_share, double *used);
+
+/*
  * Site-level drops and page-level drops together (both mark whole subtrees).
  * With site and keep (the main region, td_page_marks.main_region):
  * drop[i] = site[i] || page[i], except that page level drops no node of

@@ -9,6 +9,7 @@
 #include "site/fingerprint.h"
 #include "base/render.h"
 #include "site/marks.h"
+#include "base/tags.h"
 #include "util/poll.h"
 
 #define POLL_EVERY	65536		/* nodes between two polls of env->interrupted */
@@ -264,4 +265,93 @@ td_mark_site(const td_tree *t, const td_profile_view *p, double threshold, td_ma
 	if (p->unit == TD_UNIT_CHUNK)
 		return td_mark_chunks(t, p, threshold, m);
 	return td_mark_template(t, p, threshold, m);
+}
+
+/* The page's one <main> element (or role="main", not nested in another), TD_NONE if none or several. */
+static uint32_t
+declared_main(const td_tree *t)
+{
+	uint32_t	c = TD_NONE;
+
+	for (uint32_t i = 1; i < t->n_nodes; i++)
+	{
+		const td_node *nd = &t->nodes[i];
+		uint32_t	len = 0;
+		const char *role;
+
+		if (nd->kind != TD_ELEM || (nd->flags & (TD_F_HIDDEN | TD_F_INHIDDEN)))
+			continue;
+		role = td_node_attr(t, i, "role", &len);
+		if (nd->tag != TD_TAG_MAIN && !(role && len == 4 && strncmp(role, "main", 4) == 0))
+			continue;
+		if (c != TD_NONE && i < t->nodes[c].end)
+			continue;			/* <div role="main"> inside <main>: the same content */
+		if (c != TD_NONE)
+			return TD_NONE;		/* several */
+		c = i;
+	}
+	return c;
+}
+
+/*
+ * Whether the subtree of i, site-dropped, is a label: a visible letter (an
+ * ASCII letter or any non-ASCII character) and link text under half of its
+ * visible characters (in_a: inside an <a>, indexed from base).
+ */
+static int
+is_label(const td_tree *t, const td_marks *m, uint32_t i, const uint8_t *in_a, uint32_t base)
+{
+	uint32_t	anchor = 0;
+	int			letter = 0;
+
+	for (uint32_t j = i; j < t->nodes[i].end; j++)
+	{
+		const unsigned char *s = (const unsigned char *) td_node_str(t, j);
+
+		if (t->nodes[j].kind != TD_TEXT || (t->nodes[j].flags & TD_F_INHIDDEN))
+			continue;
+		if (in_a[j - base])
+			anchor += m->visible[j];
+		for (uint32_t k = 0; k < t->nodes[j].str_len && !letter; k++)
+			letter = s[k] >= 0x80 || (unsigned) ((s[k] | 0x20) - 'a') < 26u;
+	}
+	return letter && 2 * (uint64_t) anchor < m->visible[i];
+}
+
+td_status
+td_keep_main_labels(const td_tree *t, td_marks *m, uint32_t max_len)
+{
+	td_env	   *env = t->env;
+	uint32_t	c = declared_main(t),
+				end;
+	uint8_t    *in_a;
+
+	if (c == TD_NONE || m->drop == NULL || m->drop[c])
+		return TD_OK;
+	end = t->nodes[c].end;
+	in_a = td_alloc(env, end - c);
+	if (in_a == NULL)
+		return td_fail(env, TD_ENOMEM, "out of memory for %u nodes of <main>", end - c);
+	in_a[0] = t->nodes[c].tag == TD_TAG_A;
+	for (uint32_t i = c + 1; i < end; i++)
+		in_a[i - c] = in_a[t->nodes[i].parent - c] || (t->nodes[i].kind == TD_ELEM && t->nodes[i].tag == TD_TAG_A);
+	for (uint32_t i = c + 1; i < end; i++)
+	{
+		if (td_poll_every(env, i, POLL_EVERY))
+		{
+			td_free(env, in_a);
+			return td_fail(env, TD_EINTR, "site-level marking interrupted");
+		}
+		if (!m->drop[i])
+			continue;
+		/* an outermost dropped node: its parent, inside <main> and kept, is not dropped */
+		if (m->visible[i] < max_len && is_label(t, m, i, in_a, c))
+		{
+			memset(m->drop + i, 0, t->nodes[i].end - i);
+			memset(m->reason + i, TD_REASON_NONE, t->nodes[i].end - i);
+		}
+		i = t->nodes[i].end - 1;
+	}
+	td_free(env, in_a);
+	return TD_OK;
 }

@@ -55,4 +55,26 @@ td_trim_html_space(const char **s, size_t *len)
 		(*len)--;
 }
 
+/* c with A-Z lower-cased; every other byte as it is. */
+static inline unsigned char
+td_ascii_lower(unsigned char c)
+{
+	return c >= 'A' && c <= 'Z' ? (unsigned char) (c | 0x20) : c;
+}
+
+/*
+ * Whether s[0, len) begins with the n bytes of w, A-Z folded on both sides
+ * (page metadata's keys, names and words).
+ */
+static inline int
+td_ascii_iprefix(const char *s, size_t len, const char *w, size_t n)
+{
+	if (len < n)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (td_ascii_lower((unsigned char) s[i]) != td_ascii_lower((unsigned char) w[i]))
+			return 0;
+	return 1;
+}
+
 #endif							/* TD_ASCII_H */

@@ -1,10 +1,15 @@
 /*
- * model_agg.c — the aggregate train_template_model(html, profile
- * [, base_url]) → jsonb model, and the setting templatedet.max_training_rows.
+ * model_agg.c — the aggregates train_template_model(html, profile
+ * [, base_url]) and train_template_model(html, gold [, base_url]) → jsonb
+ * model, and the setting templatedet.max_training_rows.
  *
  * Labels come from site-level detection (seed §5.1): each page is marked
  * against its site's profile at θ = 0.1 (td_mark_template: nodes on ≥ θ of
- * the pages, and the 85% rule), and every shown element with an area becomes
+ * the pages, and the 85% rule); or, in the gold form, from the page's gold
+ * text, the text a person marked as its content (td_gold_labels: an element
+ * is template when under 15% of its words are in 3-grams of the gold).  A
+ * gold text is bounded as pages are (templatedet.max_page_bytes, a page
+ * error).  Every shown element with an area becomes
  * a training row (features, label, size class) in the core trainer, which
  * lives in the aggregate context.  The final function fits the four
  * logistic regressions and returns what td_logreg_serialize writes, as jsonb.
@@ -33,10 +38,13 @@
 #include "mb/pg_wchar.h"
 #include "utils/jsonb.h"
 #include "page/logreg_json.h"
+#include "page/gold_labels.h"
 
 PG_FUNCTION_INFO_V1(train_template_model_transfn_text);
 PG_FUNCTION_INFO_V1(train_template_model_transfn_bytea);
 PG_FUNCTION_INFO_V1(train_template_model_finalfn);
+PG_FUNCTION_INFO_V1(train_template_model_gold_transfn_text);
+PG_FUNCTION_INFO_V1(train_template_model_gold_transfn_bytea);
 
 int			td_guc_max_training_rows = 2000000;
 
@@ -59,7 +67,7 @@ typedef struct train_state
 	size_t		cap;			/* max_training_rows when the state was made */
 	int64		pages;			/* pages whose rows were added */
 	int64		skipped;		/* pages not used because the cap was reached */
-	int64		rows;			/* pages (with a profile) of the group so far, for the error context */
+	int64		rows;			/* pages (with labels) of the group so far, for the error context */
 	int64		unread;			/* pages left out by templatedet.on_error = skip */
 } train_state;
 
@@ -88,15 +96,21 @@ check_state_status(train_state *state, td_status st)
 		td_pg_report(&state->env, st, "templatedet.max_training_rows");
 }
 
-/* Adds the rows of one page (argument 1) labelled against the profile (2). */
+/*
+ * Adds the rows of one page (argument 1) labelled against the profile (2),
+ * or with gold, from the gold text (2).
+ */
 static void
-add_page(train_state *state, FunctionCallInfo fcinfo, bool is_bytea)
+add_page(train_state *state, FunctionCallInfo fcinfo, bool is_bytea, bool gold)
 {
-	const td_profile_view *view = td_pg_profile_arg(fcinfo, 2);
+	const td_profile_view *view = gold ? NULL : td_pg_profile_arg(fcinfo, 2);
 	MemoryContext scratch = td_pg_scratch_context("templatedet training page");
 	td_env		env;
 	td_tree    *tree;
 	td_marks	marks;
+	uint8_t    *drop;
+	const char *gold_text = NULL;
+	size_t		gold_len = 0;
 	td_features f;
 	const char *base = NULL;
 	size_t		base_len = 0;
@@ -110,6 +124,24 @@ add_page(train_state *state, FunctionCallInfo fcinfo, bool is_bytea)
 		base_len = base == VARDATA_ANY(url) ? (size_t) len : strlen(base);
 	}
 
+	/* the gold text is bounded as pages are, before the page is parsed */
+	if (gold)
+	{
+		gold_text = td_pg_utf8_arg(fcinfo, 2, &gold_len);
+		if (gold_len > (size_t) td_guc_max_page_bytes)
+		{
+			char		msg[160];
+
+			snprintf(msg, sizeof(msg),
+					 "gold text of %zu bytes exceeds templatedet.max_page_bytes (%d bytes)",
+					 gold_len, td_guc_max_page_bytes);
+			td_pg_page_error(ERRCODE_PROGRAM_LIMIT_EXCEEDED, msg,
+							 "Raise the setting \"templatedet.max_page_bytes\" to accept larger pages.");
+			state->unread++;	/* skipped (templatedet.on_error) */
+			MemoryContextDelete(scratch);
+			return;
+		}
+	}
 	td_pg_env_init(&env, scratch);
 	tree = td_pg_parse_row(&env, fcinfo, 1, is_bytea, false, state->rows);
 	if (tree == NULL)
@@ -118,14 +150,24 @@ add_page(train_state *state, FunctionCallInfo fcinfo, bool is_bytea)
 		MemoryContextDelete(scratch);
 		return;
 	}
-	TD_PG_CALL(&env, memset(&marks, 0, sizeof(marks)),
-			   td_mark_template(tree, view, TD_DEFAULT_THRESHOLD, &marks), NULL);
+	if (gold)
+	{
+		drop = MemoryContextAllocHuge(scratch, Max(tree->n_nodes, 1));
+		TD_PG_CALL(&env, (void) 0, td_gold_labels(tree, gold_text, gold_len, drop, NULL, NULL),
+				   NULL);
+	}
+	else
+	{
+		TD_PG_CALL(&env, memset(&marks, 0, sizeof(marks)),
+				   td_mark_template(tree, view, TD_DEFAULT_THRESHOLD, &marks), NULL);
+		drop = marks.drop;
+	}
 	memset(&f, 0, sizeof(f));
 	TD_PG_CALL(&env, (td_features_free(tree, &f), memset(&f, 0, sizeof(f))),
 			   td_compute_features(tree, base, base_len, &f), NULL);
 
 	/* on failure the trainer takes this page's rows back */
-	check_state_status(state, td_trainer_add_page(&state->tr, tree, &f, marks.drop));
+	check_state_status(state, td_trainer_add_page(&state->tr, tree, &f, drop));
 	if (state->tr.n > state->cap)
 		state->tr.n = state->cap;	/* first-N: the rest of this page goes */
 	state->pages++;
@@ -133,9 +175,12 @@ add_page(train_state *state, FunctionCallInfo fcinfo, bool is_bytea)
 	MemoryContextDelete(scratch);
 }
 
-/* NULL pages and NULL profiles are skipped (a page without a profile has no labels). */
+/*
+ * NULL pages and NULL profiles or gold texts are skipped (a page without
+ * them has no labels).
+ */
 static Datum
-train_transfn(FunctionCallInfo fcinfo, bool is_bytea)
+train_transfn(FunctionCallInfo fcinfo, bool is_bytea, bool gold)
 {
 	MemoryContext aggcxt;
 	train_state *state = PG_ARGISNULL(0) ? NULL : (train_state *) PG_GETARG_POINTER(0);
@@ -154,20 +199,32 @@ train_transfn(FunctionCallInfo fcinfo, bool is_bytea)
 	if (state->tr.n >= state->cap)
 		state->skipped++;
 	else
-		add_page(state, fcinfo, is_bytea);
+		add_page(state, fcinfo, is_bytea, gold);
 	PG_RETURN_POINTER(state);
 }
 
 Datum
 train_template_model_transfn_text(PG_FUNCTION_ARGS)
 {
-	return train_transfn(fcinfo, false);
+	return train_transfn(fcinfo, false, false);
 }
 
 Datum
 train_template_model_transfn_bytea(PG_FUNCTION_ARGS)
 {
-	return train_transfn(fcinfo, true);
+	return train_transfn(fcinfo, true, false);
+}
+
+Datum
+train_template_model_gold_transfn_text(PG_FUNCTION_ARGS)
+{
+	return train_transfn(fcinfo, false, true);
+}
+
+Datum
+train_template_model_gold_transfn_bytea(PG_FUNCTION_ARGS)
+{
+	return train_transfn(fcinfo, true, true);
 }
 
 /* Fits the model; the state is only read, so window use is fine. */

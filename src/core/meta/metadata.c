@@ -1,0 +1,1929 @@
+/*
+ * metadata.c — a page's metadata (metadata.h).
+ *
+ * One preorder loop over the tree collects candidates per field, each with
+ * the rank of its source (lower is more trusted); a field keeps its first
+ * candidate of the best rank.  Values are copied, cleaned (white space
+ * folded, trimmed, cut at TD_META_MAX_VALUE), into one pool of bytes.
+ * JSON-LD blocks are read with jsonld.h, each into its own flat array,
+ * freed before the next.  Nothing recurses: the tree and the JSON values
+ * are flat arrays walked by index.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "base/tags.h"
+#include "meta/dates.h"
+#include "meta/jsonld.h"
+#include "meta/langdetect.h"
+#include "meta/metadata.h"
+#include "util/ascii.h"
+#include "util/poll.h"
+#include "util/url.h"
+
+/* Source ranks, most trusted first. */
+enum
+{
+	R_CANONICAL = 1,			/* <link rel=canonical> */
+	R_LD,						/* JSON-LD: the page's main entity */
+	R_LD_PAGE,					/* JSON-LD: the WebPage entity */
+	R_MICRODATA,
+	R_OG,						/* og:, twitter:, article: */
+	R_META,						/* other <meta> */
+	R_VISIBLE,					/* bylines, <time> */
+	R_TITLE,					/* <title> */
+	R_NONE = 100
+};
+
+typedef struct slot
+{
+	int			rank;
+	uint32_t	off,
+				len;
+} slot;
+
+typedef struct list
+{
+	int			rank;
+	uint32_t	n;
+	uint32_t	off[TD_META_MAX_LIST],
+				len[TD_META_MAX_LIST];
+} list;
+
+typedef struct meta
+{
+	td_env	   *env;
+	const td_tree *t;
+	const td_meta_options *opt;
+	td_buf		pool;			/* every value's bytes */
+	td_buf		scratch;		/* one value being cleaned */
+	slot		title_ld,		/* title candidates, by source */
+				title_md,
+				title_og,
+				title_tw,
+				title_html,
+				h1;
+	slot		description,
+				site_name,
+				canonical,
+				image,
+				published,
+				modified,
+				language;
+	list		site_names;		/* every site name seen (to cut from titles) */
+	list		authors,
+				keywords,
+				types;
+	int			lang_found;
+	uint32_t	n_h1;			/* visible <h1> elements */
+	uint32_t	text_budget;	/* nodes elem_text may still read (bounds a page
+								 * of many nested bylines or itemprops) */
+	uint32_t	main_elem;		/* the first visible <main> or <article>, or TD_NONE */
+} meta;
+
+/* What elem_text reads per page at most, in nodes. */
+#define TEXT_BUDGET (1u << 20)
+
+/* ---- values ------------------------------------------------------------- */
+
+/* Whether a[0..an) is the string b, A-Z folded. */
+static int
+ascii_ieq(const char *a, size_t an, const char *b)
+{
+	size_t		bn = strlen(b);
+
+	return an == bn && td_ascii_iprefix(a, an, b, bn);
+}
+
+/* Whether needle occurs in s, A-Z folded. */
+static int
+ascii_icontains(const char *s, size_t n, const char *needle)
+{
+	size_t		k = strlen(needle);
+
+	for (size_t i = 0; i + k <= n; i++)
+		if (td_ascii_iprefix(s + i, n - i, needle, k))
+			return 1;
+	return 0;
+}
+
+/* U+00A0 (C2 A0) counts as white space in values. */
+static size_t
+space_at(const char *s, size_t n, size_t i)
+{
+	if (td_is_html_space((unsigned char) s[i]) || s[i] == '\v')
+		return 1;
+	if ((unsigned char) s[i] == 0xC2 && i + 1 < n && (unsigned char) s[i + 1] == 0xA0)
+		return 2;
+	return 0;
+}
+
+/*
+ * The character reference at s[i] == '&' (&#NNN;, &#xHH;, &amp; &lt; &gt;
+ * &quot; &apos; &nbsp;): its code point and length, or 0.  Values that
+ * reach us still escaped were escaped twice by the page (a CMS escaping
+ * into JSON-LD or into an attribute); browsers' readers unescape them once
+ * more, and so do we.
+ */
+static size_t
+char_ref(const char *s, size_t n, size_t i, uint32_t *cp)
+{
+	static const struct
+	{
+		const char *name;
+		uint32_t	cp;
+	}			named[] = {{"amp;", '&'}, {"lt;", '<'}, {"gt;", '>'}, {"quot;", '"'},
+	{"apos;", '\''}, {"nbsp;", ' '}};
+	size_t		j = i + 1;
+
+	if (j < n && s[j] == '#')
+	{
+		int			hex = j + 1 < n && (s[j + 1] == 'x' || s[j + 1] == 'X');
+		uint32_t	v = 0;
+		size_t		d = 0;
+
+		j += hex ? 2 : 1;
+		for (; j < n && d < 7; j++, d++)
+		{
+			char		c = s[j];
+			int			x = c >= '0' && c <= '9' ? c - '0' :
+				hex && (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (c | 0x20) - 'a' + 10 : -1;
+
+			if (x < 0)
+				break;
+			v = v * (hex ? 16 : 10) + (uint32_t) x;
+		}
+		if (d == 0 || j >= n || s[j] != ';' || v == 0 || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
+			return 0;
+		*cp = v;
+		return j + 1 - i;
+	}
+	for (size_t k = 0; k < sizeof(named) / sizeof(named[0]); k++)
+	{
+		size_t		l = strlen(named[k].name);
+
+		if (j + l <= n && memcmp(s + j, named[k].name, l) == 0)
+		{
+			*cp = named[k].cp;
+			return l + 1;
+		}
+	}
+	return 0;
+}
+
+static td_status
+put_cp(td_buf *b, uint32_t cp)
+{
+	unsigned char u[4];
+
+	return td_buf_append(b, u, td_utf8_encode(cp, u));
+}
+
+/*
+ * s[0..n) cleaned into m->scratch: character references left escaped
+ * decoded (char_ref), white space runs folded to one space, trimmed,
+ * control bytes dropped, cut at TD_META_MAX_VALUE on a character boundary.
+ */
+static td_status
+clean(meta *m, const char *s, size_t n)
+{
+	td_buf	   *b = &m->scratch;
+	int			pending = 0;
+	td_status	st = TD_OK;
+
+	b->len = 0;
+	for (size_t i = 0; i < n && st == TD_OK;)
+	{
+		size_t		sp = space_at(s, n, i);
+		unsigned char c = (unsigned char) s[i];
+
+		if (sp)
+		{
+			pending = b->len > 0;
+			i += sp;
+			continue;
+		}
+		if (c < 0x20 || c == 0x7F)
+		{
+			i++;
+			continue;
+		}
+		if (b->len + 5 > TD_META_MAX_VALUE)
+		{
+			/* cut: drop a partial character */
+			while (b->len > 0 && ((unsigned char) b->data[b->len - 1] & 0xC0) == 0x80)
+				b->len--;
+			if (b->len > 0 && (unsigned char) b->data[b->len - 1] >= 0xC0)
+				b->len--;
+			break;
+		}
+		{
+			uint32_t	cp = 0;
+			size_t		r = c == '&' ? char_ref(s, n, i, &cp) : 0;
+
+			if (r && (cp < 0x20 || cp == ' ' || cp == 0x7F))
+			{
+				/* an escaped space or control byte: a space, or nothing */
+				pending = b->len > 0 && cp != 0x7F && cp >= 0x09;
+				i += r;
+				continue;
+			}
+			if (pending)
+				st = td_buf_putc(b, ' ');
+			pending = 0;
+			if (st == TD_OK)
+				st = r ? put_cp(b, cp) : td_buf_putc(b, (char) c);
+			i += r ? r : 1;
+		}
+	}
+	return st;
+}
+
+/* Copies the scratch value into the pool. */
+static td_status
+keep(meta *m, uint32_t *off, uint32_t *len)
+{
+	*off = (uint32_t) m->pool.len;
+	*len = (uint32_t) m->scratch.len;
+	return td_buf_append(&m->pool, m->scratch.data, m->scratch.len);
+}
+
+static td_status
+offer(meta *m, slot *sl, int rank, const char *s, size_t n)
+{
+	td_status	st;
+
+	if (rank >= sl->rank || s == NULL)
+		return TD_OK;
+	if ((st = clean(m, s, n)) != TD_OK || m->scratch.len == 0)
+		return st;
+	sl->rank = rank;
+	return keep(m, &sl->off, &sl->len);
+}
+
+static td_status
+offer_date(meta *m, slot *sl, int rank, const char *s, size_t n)
+{
+	char		d[TD_DATE_MAX];
+
+	if (rank >= sl->rank || s == NULL || n > 64 || !td_date_normalize(s, n, d))
+		return TD_OK;
+	return offer(m, sl, rank, d, strlen(d));
+}
+
+static const char *
+pool_str(const meta *m, uint32_t off)
+{
+	return m->pool.data ? m->pool.data + off : "";	/* empty until the first value */
+}
+
+/* Whether pool value a equals b[0..bn), A-Z folded. */
+static int
+pool_ieq(const meta *m, uint32_t a, uint32_t an, const char *b, size_t bn)
+{
+	return an == bn && td_ascii_iprefix(pool_str(m, a), an, b, bn);
+}
+
+/* Adds the cleaned value to l at rank (a better rank empties l first). */
+static td_status
+list_add(meta *m, list *l, int rank, const char *s, size_t n)
+{
+	td_status	st;
+
+	if (rank > l->rank || s == NULL)
+		return TD_OK;
+	if ((st = clean(m, s, n)) != TD_OK || m->scratch.len == 0)
+		return st;
+	if (rank < l->rank)
+	{
+		l->rank = rank;
+		l->n = 0;
+	}
+	for (uint32_t k = 0; k < l->n; k++)
+		if (pool_ieq(m, l->off[k], l->len[k], m->scratch.data, m->scratch.len))
+			return TD_OK;
+	if (l->n >= TD_META_MAX_LIST)
+		return TD_OK;
+	st = keep(m, &l->off[l->n], &l->len[l->n]);
+	l->n++;
+	return st;
+}
+
+/* Adds each comma-separated item of s to l. */
+static td_status
+list_add_split(meta *m, list *l, int rank, const char *s, size_t n)
+{
+	size_t		i = 0;
+	td_status	st = TD_OK;
+
+	while (i < n && st == TD_OK)
+	{
+		size_t		j = i;
+
+		while (j < n && s[j] != ',' && s[j] != ';')
+			j++;
+		st = list_add(m, l, rank, s + i, j - i);
+		i = j + 1;
+	}
+	return st;
+}
+
+/* ---- authors ------------------------------------------------------------ */
+
+/* Whether w[0..n) is an English month or weekday name or abbreviation. */
+static int
+calendar_word(const char *w, size_t n)
+{
+	static const char *const words[] = {"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug",
+		"sep", "sept", "oct", "nov", "dec", "january", "february", "march", "april", "june",
+		"july", "august", "september", "october", "november", "december", "mon", "tue", "wed",
+		"thu", "fri", "sat", "sun", "monday", "tuesday", "wednesday", "thursday", "friday",
+		"saturday", "sunday", NULL};
+
+	if (n > 0 && w[n - 1] == '.')
+		n--;
+	for (int k = 0; words[k]; k++)
+		if (ascii_ieq(w, n, words[k]))
+			return 1;
+	return 0;
+}
+
+/* A credential after a name ("MD", "PhD", "RD", "FAND"): one short word, mostly capitals. */
+static int
+credential(const char *w, size_t n)
+{
+	int			upper = 0;
+
+	if (n == 0 || n > 6)
+		return 0;
+	for (size_t k = 0; k < n; k++)
+	{
+		if (w[k] == ' ')
+			return 0;
+		upper += w[k] >= 'A' && w[k] <= 'Z';
+	}
+	return upper >= 2;
+}
+
+/* One name: trimmed of quotes and punctuation, refused unless it reads as a name. */
+static td_status
+add_name(meta *m, int rank, const char *p, size_t len)
+{
+	size_t		words = 1;
+
+	while (len > 0 && strchr(" \"'.,:;-", p[len - 1]) != NULL && !(len > 1 && p[len - 1] == '.' &&
+																	p[len - 2] >= 'A' && p[len - 2] <= 'Z'))
+		len--;
+	while (len > 0 && strchr(" \"':;,-", *p) != NULL)
+		p++, len--;
+	/* trailing month and weekday names of a date cut off ("Jane Doe March") */
+	for (;;)
+	{
+		size_t		w = len;
+
+		while (w > 0 && p[w - 1] != ' ')
+			w--;
+		if (w == 0 || !calendar_word(p + w, len - w))
+			break;
+		len = w - 1;
+		while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == ','))
+			len--;
+	}
+	if (len < 2 || len > 60 || credential(p, len) || calendar_word(p, len) ||
+		memchr(p, ':', len) != NULL || ascii_icontains(p, len, "http") ||
+		ascii_icontains(p, len, "www.") || p[0] == '@' || memchr(p, '/', len) != NULL ||
+		memchr(p, '{', len) != NULL || memchr(p, '@', len) != NULL ||
+		(len > 4 && ascii_ieq(p, 4, "the ")))
+		return TD_OK;
+	for (size_t k = 0; k < len; k++)
+	{
+		if (p[k] >= '0' && p[k] <= '9')
+			return TD_OK;
+		words += p[k] == ' ';
+	}
+	if (words > 5)
+		return TD_OK;
+	return list_add(m, &m->authors, rank, p, len);
+}
+
+/*
+ * The names of a byline or an author field: "By Jane Doe and John Roe"
+ * loses its "By" and is two names; what follows a separator, a date or
+ * "Published"/"Updated" is cut; credentials after a comma are dropped;
+ * "Doe, Jane" (swap: citation_author's form) is "Jane Doe".  A value that
+ * is a URL, a handle, or longer than a name gives nothing.
+ */
+static td_status
+add_author(meta *m, int rank, const char *s, size_t n, int swap)
+{
+	static const char *const prefixes[] = {"by:", "by ", "author:", "author ", "authors:",
+		"posted by:", "posted by ", "post by ", "written by:", "written by ", "text by ",
+		"words by ", "story by ", "article by ", "via ", NULL};
+	/* who checked or edited a page is not its author */
+	static const char *const not_author[] = {"reviewed by", "medically reviewed", "fact checked",
+		"fact-checked", "edited by", "updated by", "illustrated by", "photo by", "photos by", NULL};
+	/* the first 6 cut where they are, the others in any case */
+	static const char *const cuts[] = {" - ", " \xE2\x80\x93 ", " \xE2\x80\x94 ", " | ", " \xE2\x80\xA2 ",
+		" \xC2\xB7 ", " \xC2\xBB", " on ", " published", " updated", " posted", " last", " wrote",
+		" said", " offline", " online", " members", " in ", NULL};
+	char		buf[TD_META_MAX_VALUE + 1];
+	char	   *p;
+	size_t		len;
+	td_status	st;
+
+	if (rank > m->authors.rank || s == NULL)
+		return TD_OK;
+	if ((st = clean(m, s, n)) != TD_OK || m->scratch.len == 0)
+		return st;
+	memcpy(buf, m->scratch.data, m->scratch.len);
+	p = buf;
+	len = m->scratch.len;
+	for (int k = 0; not_author[k]; k++)
+		if (ascii_icontains(p, len, not_author[k]))
+			return TD_OK;
+	for (int again = 1; again;)
+	{
+		again = 0;
+		for (int k = 0; prefixes[k]; k++)
+		{
+			size_t		l = strlen(prefixes[k]);
+
+			if (len > l && ascii_ieq(p, l, prefixes[k]))
+			{
+				p += l, len -= l;
+				while (len > 0 && *p == ' ')
+					p++, len--;
+				again = 1;
+			}
+		}
+	}
+	for (int k = 0; cuts[k]; k++)
+	{
+		size_t		l = strlen(cuts[k]);
+
+		for (size_t i = 0; i + l <= len; i++)
+			if ((k < 7 ? memcmp(p + i, cuts[k], l) == 0 : ascii_ieq(p + i, l, cuts[k])) &&
+				(k < 7 || i + l == len || p[i + l] == ' ' || cuts[k][l - 1] == ' '))
+			{
+				len = i;
+				break;
+			}
+	}
+	for (size_t i = 0; i < len; i++)
+		if (p[i] >= '0' && p[i] <= '9')
+		{
+			/* a date: cut before the word it starts in */
+			while (i > 0 && p[i - 1] != ' ')
+				i--;
+			len = i;
+			break;
+		}
+	if (len > 100)
+		return TD_OK;			/* a bio or a sentence, not a byline */
+	if (swap)
+	{
+		char	   *comma = memchr(p, ',', len);
+
+		if (comma && memchr(comma + 1, ',', len - (size_t) (comma + 1 - p)) == NULL)
+		{
+			char		sw[TD_META_MAX_VALUE + 1];
+			size_t		last = (size_t) (comma - p),
+						k = 0;
+			const char *first = comma + 1;
+			size_t		first_n = len - last - 1;
+
+			while (first_n > 0 && *first == ' ')
+				first++, first_n--;
+			memcpy(sw, first, first_n);
+			k = first_n;
+			sw[k++] = ' ';
+			memcpy(sw + k, p, last);
+			return add_name(m, rank, sw, k + last);
+		}
+	}
+	/* names split on ", ", " and ", " & " */
+	for (size_t i = 0; i < len;)
+	{
+		size_t		j = i,
+					skip = 0;
+
+		for (; j < len; j++)
+		{
+			if (p[j] == ',' || p[j] == ';')
+			{
+				skip = 1;
+				break;
+			}
+			if (j + 5 <= len && ascii_ieq(p + j, 5, " and "))
+			{
+				skip = 5;
+				break;
+			}
+			if (j + 3 <= len && memcmp(p + j, " & ", 3) == 0)
+			{
+				skip = 3;
+				break;
+			}
+		}
+		if ((st = add_name(m, rank, p + i, j - i)) != TD_OK)
+			return st;
+		i = j + skip;
+	}
+	return TD_OK;
+}
+
+/* ---- the tree ----------------------------------------------------------- */
+
+static const char *
+attr(const meta *m, uint32_t i, const char *name, uint32_t *len)
+{
+	return td_node_attr(m->t, i, name, len);
+}
+
+/*
+ * The text of element i's subtree (script and style text left out) into
+ * buf, bounded: at most 4096 nodes read (and TEXT_BUDGET per page) and
+ * TD_META_MAX_VALUE bytes kept.
+ */
+static td_status
+elem_text(meta *m, uint32_t i, td_buf *buf)
+{
+	const td_tree *t = m->t;
+	uint32_t	end = t->nodes[i].end;
+	uint32_t	limit = i + 4096 < end ? i + 4096 : end;
+	td_status	st = TD_OK;
+
+	buf->len = 0;
+	if (limit - i > m->text_budget)
+		limit = i + m->text_budget;
+	m->text_budget -= limit - i;
+	for (uint32_t k = i + 1; k < limit && st == TD_OK && buf->len < TD_META_MAX_VALUE; k++)
+	{
+		const td_node *nd = &t->nodes[k];
+
+		if (nd->kind != TD_TEXT || (nd->parent != TD_NONE &&
+									(t->nodes[nd->parent].flags & TD_F_RAWTEXT)))
+			continue;
+		st = td_buf_append(buf, td_node_str(t, k), nd->str_len);
+		if (st == TD_OK)
+			st = td_buf_putc(buf, ' ');
+	}
+	return st;
+}
+
+/*
+ * elem_text of element i kept in the pool, so that it survives the scratch
+ * buffer being reused by offer() and friends (which clean into it).
+ */
+static td_status
+elem_text_kept(meta *m, uint32_t i, const char **s, size_t *n)
+{
+	uint32_t	off = (uint32_t) m->pool.len;
+	td_status	st = elem_text(m, i, &m->scratch);
+
+	if (st == TD_OK)
+		st = td_buf_append(&m->pool, m->scratch.data, m->scratch.len);
+	*s = pool_str(m, off);
+	*n = st == TD_OK ? m->scratch.len : 0;
+	return st;
+}
+
+/* ---- JSON-LD ------------------------------------------------------------ */
+
+typedef struct ld
+{
+	meta	   *m;
+	td_json		j;
+	uint32_t	ent[TD_META_MAX_ENTITIES];
+	uint32_t	n_ent;
+	int			faq;			/* an entity is an FAQPage */
+} ld;
+
+static int
+jstr(const ld *x, uint32_t v, const char **s, size_t *n)
+{
+	if (v == UINT32_MAX || x->j.vals[v].type != TD_JSON_STRING)
+		return 0;
+	*s = x->j.pool + x->j.vals[v].str_off;
+	*n = x->j.vals[v].str_len;
+	return 1;
+}
+
+/* The string member key of object obj, or the first string of an array there. */
+static int
+jmember_str(const ld *x, uint32_t obj, const char *key, const char **s, size_t *n)
+{
+	uint32_t	v = td_json_member(&x->j, obj, key);
+
+	if (v != UINT32_MAX && x->j.vals[v].type == TD_JSON_ARRAY)
+		v = td_json_first(&x->j, v);
+	return jstr(x, v, s, n);
+}
+
+/* Whether type name t (a schema.org type, maybe as a URL) is one of names. */
+static int
+type_in(const char *t, size_t n, const char *const *names)
+{
+	const char *slash = NULL;
+
+	for (size_t k = 0; k < n; k++)
+		if (t[k] == '/' || t[k] == '#' || t[k] == ':')
+			slash = t + k;
+	if (slash)
+	{
+		n -= (size_t) (slash + 1 - t);
+		t = slash + 1;
+	}
+	for (; *names; names++)
+		if (strlen(*names) == n && memcmp(*names, t, n) == 0)
+			return 1;
+	return 0;
+}
+
+static const char *const page_types[] = {"WebPage", "CollectionPage", "AboutPage", "ContactPage",
+	"ItemPage", "ProfilePage", "SearchResultsPage", "FAQPage", "QAPage", "MedicalWebPage",
+	"CheckoutPage", "RealEstateListing", NULL};
+
+/*
+ * The types whose entity is what a page is about, so that its name or
+ * headline is the page's title.  Other entities (the site, its publisher,
+ * a business, breadcrumbs, the questions of an FAQ) give no field but the
+ * site name: their name is not the page's title.
+ */
+static const char *const content_types[] = {"Article", "NewsArticle", "BlogPosting", "Report",
+	"TechArticle", "ScholarlyArticle", "LiveBlogPosting", "SocialMediaPosting",
+	"AnalysisNewsArticle", "OpinionNewsArticle", "ReportageNewsArticle", "ReviewNewsArticle",
+	"BackgroundNewsArticle", "AskPublicNewsArticle", "AdvertiserContentArticle",
+	"SatiricalArticle", "MedicalScholarlyArticle", "DiscussionForumPosting", "Posting",
+	"CreativeWork", "Recipe", "HowTo", "Product", "ProductGroup", "IndividualProduct",
+	"Event", "Course", "JobPosting", "Book", "Movie", "Review", "Dataset",
+	"SoftwareApplication", "MobileApplication", "WebApplication", "VideoGame", "Guide",
+	"Chapter", "Episode", "PodcastEpisode", "TVEpisode", "Question", "Thesis", "Legislation",
+	"MusicRecording", "MusicAlbum", "Painting", "Photograph", "Game", "Claim", "ClaimReview",
+	"MedicalCondition", "Drug", NULL};
+
+/* Types of an author that is no person (an author omitted rather than wrong). */
+static const char *const org_types[] = {"Organization", "Corporation", "NewsMediaOrganization",
+	"EducationalOrganization", "GovernmentOrganization", "LocalBusiness", "WebSite", "Brand",
+	"MedicalOrganization", "NGO", "OnlineBusiness", NULL};
+
+/* Whether entity e has a type among names. */
+static int
+entity_is(const ld *x, uint32_t e, const char *const *names)
+{
+	uint32_t	t = td_json_member(&x->j, e, "@type");
+	const char *s;
+	size_t		n;
+
+	if (t == UINT32_MAX)
+		return 0;
+	for (uint32_t k = x->j.vals[t].type == TD_JSON_ARRAY ? td_json_first(&x->j, t) : t;
+		 k != UINT32_MAX; k = k == t ? UINT32_MAX : td_json_next(&x->j, k))
+		if (jstr(x, k, &s, &n) && type_in(s, n, names))
+			return 1;
+	return 0;
+}
+
+/*
+ * The rank an entity gives its fields: R_LD for what the page is about,
+ * R_LD_PAGE for the WebPage, 0 for none.  An FAQ's questions are not what
+ * a page is about (a QAPage's question is).
+ */
+static int
+entity_rank(const ld *x, uint32_t e)
+{
+	if (entity_is(x, e, content_types))
+	{
+		if (x->faq && entity_is(x, e, (const char *const[]) {"Question", NULL}))
+			return 0;
+		return R_LD;
+	}
+	return entity_is(x, e, page_types) ? R_LD_PAGE : 0;
+}
+
+/* The entity whose @id is the string v, or UINT32_MAX. */
+static uint32_t
+by_id(const ld *x, uint32_t v)
+{
+	const char *s,
+			   *id;
+	size_t		n,
+				idn;
+
+	if (!jmember_str(x, v, "@id", &s, &n))
+		return UINT32_MAX;
+	for (uint32_t k = 0; k < x->n_ent; k++)
+		if (x->ent[k] != v && jmember_str(x, x->ent[k], "@id", &id, &idn) && idn == n &&
+			memcmp(id, s, n) == 0)
+			return x->ent[k];
+	return UINT32_MAX;
+}
+
+/*
+ * The objects value v stands for: itself (an object, or the entity its @id
+ * names when it has nothing but an @id), or each element of an array;
+ * strings too, for fields that may be plain text.  Calls fn on each.
+ */
+typedef td_status (*ld_fn) (ld *x, uint32_t v, int rank, void *arg);
+
+static td_status
+each(ld *x, uint32_t v, int rank, ld_fn fn, void *arg)
+{
+	td_status	st = TD_OK;
+
+	if (v == UINT32_MAX)
+		return TD_OK;
+	for (uint32_t k = x->j.vals[v].type == TD_JSON_ARRAY ? td_json_first(&x->j, v) : v;
+		 k != UINT32_MAX && st == TD_OK; k = k == v ? UINT32_MAX : td_json_next(&x->j, k))
+	{
+		uint32_t	e = k;
+
+		if (x->j.vals[k].type == TD_JSON_OBJECT && td_json_member(&x->j, k, "name") == UINT32_MAX)
+		{
+			uint32_t	r = by_id(x, k);
+
+			if (r != UINT32_MAX)
+				e = r;
+		}
+		st = fn(x, e, rank, arg);
+	}
+	return st;
+}
+
+static td_status
+ld_author(ld *x, uint32_t v, int rank, void *arg)
+{
+	const char *s;
+	size_t		n;
+
+	if (jstr(x, v, &s, &n) ||
+		(!entity_is(x, v, org_types) && jmember_str(x, v, "name", &s, &n)))
+		return add_author(x->m, rank, s, n, 0);
+	return TD_OK;
+}
+
+static td_status
+ld_site(ld *x, uint32_t v, int rank, void *arg)
+{
+	const char *s;
+	size_t		n;
+	td_status	st = TD_OK;
+
+	if (jstr(x, v, &s, &n) || jmember_str(x, v, "name", &s, &n))
+	{
+		st = offer(x->m, &x->m->site_name, rank, s, n);
+		if (st == TD_OK)
+			st = list_add(x->m, &x->m->site_names, R_LD, s, n);
+	}
+	return st;
+}
+
+static td_status
+ld_image(ld *x, uint32_t v, int rank, void *arg)
+{
+	const char *s;
+	size_t		n;
+
+	if (jstr(x, v, &s, &n) || jmember_str(x, v, "url", &s, &n) ||
+		jmember_str(x, v, "contentUrl", &s, &n))
+		return offer(x->m, &x->m->image, rank, s, n);
+	return TD_OK;
+}
+
+static td_status
+ld_keyword(ld *x, uint32_t v, int rank, void *arg)
+{
+	const char *s;
+	size_t		n;
+
+	if (jstr(x, v, &s, &n))
+		return list_add_split(x->m, &x->m->keywords, rank, s, n);
+	return TD_OK;
+}
+
+static td_status
+ld_type(ld *x, uint32_t v, int rank, void *arg)
+{
+	const char *s;
+	size_t		n;
+
+	if (!jstr(x, v, &s, &n))
+		return TD_OK;
+	/* "http://schema.org/Article" -> "Article" */
+	for (size_t k = n; k > 0; k--)
+		if (s[k - 1] == '/' || s[k - 1] == '#')
+		{
+			n -= k;
+			s += k;
+			break;
+		}
+	return list_add(x->m, &x->m->types, 1, s, n);
+}
+
+/* The fields of entity e. */
+static td_status
+ld_entity(ld *x, uint32_t e)
+{
+	meta	   *m = x->m;
+	int			is_site = entity_is(x, e, (const char *const[]) {"WebSite", NULL});
+	int			rank = entity_rank(x, e);
+	const char *s;
+	size_t		n;
+	td_status	st = TD_OK;
+
+	st = each(x, td_json_member(&x->j, e, "@type"), 0, ld_type, NULL);
+	if (st == TD_OK && is_site && jmember_str(x, e, "name", &s, &n))
+		st = list_add(m, &m->site_names, R_LD, s, n);
+	if (st != TD_OK || rank == 0)
+		return st;
+	if (jmember_str(x, e, "headline", &s, &n) || jmember_str(x, e, "name", &s, &n))
+		st = offer(m, &m->title_ld, rank, s, n);
+	if (st == TD_OK && jmember_str(x, e, "description", &s, &n))
+		st = offer(m, &m->description, rank, s, n);
+	if (st == TD_OK && (jmember_str(x, e, "datePublished", &s, &n) ||
+						jmember_str(x, e, "dateCreated", &s, &n) ||
+						jmember_str(x, e, "uploadDate", &s, &n)))
+		st = offer_date(m, &m->published, rank, s, n);
+	if (st == TD_OK && jmember_str(x, e, "dateModified", &s, &n))
+		st = offer_date(m, &m->modified, rank, s, n);
+	if (st == TD_OK)
+		st = each(x, td_json_member(&x->j, e, "author"), rank, ld_author, NULL);
+	if (st == TD_OK)
+		st = each(x, td_json_member(&x->j, e, "publisher"), rank, ld_site, NULL);
+	if (st == TD_OK)
+		st = each(x, td_json_member(&x->j, e, "image"), rank, ld_image, NULL);
+	if (st == TD_OK)
+		st = each(x, td_json_member(&x->j, e, "keywords"), rank, ld_keyword, NULL);
+	return st;
+}
+
+/* Queues the objects of value v (an object or an array of them) as entities. */
+static void
+queue(ld *x, uint32_t v)
+{
+	if (v == UINT32_MAX)
+		return;
+	for (uint32_t k = x->j.vals[v].type == TD_JSON_ARRAY ? td_json_first(&x->j, v) : v;
+		 k != UINT32_MAX && x->n_ent < TD_META_MAX_ENTITIES;
+		 k = k == v ? UINT32_MAX : td_json_next(&x->j, k))
+		if (x->j.vals[k].type == TD_JSON_OBJECT)
+			x->ent[x->n_ent++] = k;
+}
+
+static td_status
+read_jsonld(meta *m, const char *text, size_t len)
+{
+	ld		   *x;
+	td_status	st;
+
+	x = td_alloc(m->env, sizeof(ld));
+	if (x == NULL)
+		return td_fail(m->env, TD_ENOMEM, "out of memory reading JSON-LD");
+	memset(x, 0, sizeof(*x));
+	x->m = m;
+	st = td_json_parse(m->env, text, len, TD_META_MAX_JSON_VALUES, &x->j);
+	if (st == TD_EFORMAT || st == TD_ELIMIT)
+	{
+		/* not JSON: the block is ignored */
+		td_json_free(&x->j);
+		td_free(m->env, x);
+		return TD_OK;
+	}
+	if (st == TD_OK)
+	{
+		/* the entities: the top objects, @graph members, mainEntity objects */
+		queue(x, 0);
+		for (uint32_t k = 0; k < x->n_ent; k++)
+		{
+			queue(x, td_json_member(&x->j, x->ent[k], "@graph"));
+			queue(x, td_json_member(&x->j, x->ent[k], "mainEntity"));
+		}
+		for (uint32_t k = 0; k < x->n_ent; k++)
+			x->faq |= entity_is(x, x->ent[k], (const char *const[]) {"FAQPage", NULL});
+		for (uint32_t k = 0; k < x->n_ent && st == TD_OK; k++)
+			st = ld_entity(x, x->ent[k]);
+	}
+	td_json_free(&x->j);
+	td_free(m->env, x);
+	return st;
+}
+
+/* ---- microdata ---------------------------------------------------------- */
+
+/* Whether the space-separated list s[0..n) holds word (lower case; s is ASCII case folded). */
+static int
+has_word(const char *s, size_t n, const char *word)
+{
+	size_t		i = 0;
+
+	while (i < n)
+	{
+		size_t		j;
+
+		while (i < n && td_is_html_space((unsigned char) s[i]))
+			i++;
+		j = i;
+		while (j < n && !td_is_html_space((unsigned char) s[j]))
+			j++;
+		if (j > i && ascii_ieq(s + i, j - i, word))
+			return 1;
+		i = j;
+	}
+	return 0;
+}
+
+/* The value of an itemprop element: content, datetime, href/src, else text. */
+static td_status
+prop_value(meta *m, uint32_t i, const char **s, size_t *n)
+{
+	static const char *const attrs[] = {"content", "datetime"};
+	uint16_t	tag = m->t->nodes[i].tag;
+	uint32_t	len;
+	const char *v;
+
+	for (int k = 0; k < 2; k++)
+		if ((v = attr(m, i, attrs[k], &len)) != NULL)
+		{
+			*s = v;
+			*n = len;
+			return TD_OK;
+		}
+	if ((tag == TD_TAG_A || tag == TD_TAG_LINK) && (v = attr(m, i, "href", &len)) != NULL)
+	{
+		*s = v;
+		*n = len;
+		return TD_OK;
+	}
+	if (tag == TD_TAG_IMG && (v = attr(m, i, "src", &len)) != NULL)
+	{
+		*s = v;
+		*n = len;
+		return TD_OK;
+	}
+	return elem_text_kept(m, i, s, n);
+}
+
+/* ---- <meta> ------------------------------------------------------------- */
+
+static const char *const meta_published[] = {"article:published_time", "article:published",
+	"og:published_time", "date", "dc.date", "dc.date.issued", "dc.date.created", "dcterms.date",
+	"dcterms.issued", "dcterms.created", "citation_publication_date", "citation_date",
+	"citation_online_date", "parsely-pub-date", "sailthru.date", "pubdate", "publishdate",
+	"publish-date", "publish_date", "publication_date", "article.published",
+	"article_date_original", "original-publish-date", "datepublished", "date-published", NULL};
+static const char *const meta_modified[] = {"article:modified_time", "og:updated_time",
+	"article:modified", "dcterms.modified", "dc.date.modified", "article.updated",
+	"datemodified", "date-modified", "last-modified", NULL};
+static const char *const meta_author[] = {"author", "article:author", "dc.creator",
+	"dcterms.creator", "citation_author", "parsely-author", "sailthru.author", "byl", NULL};
+static const char *const meta_keywords[] = {"keywords", "news_keywords", "article:tag",
+	"parsely-tags", "sailthru.tags", "citation_keywords", NULL};
+
+static int
+key_in(const char *k, size_t n, const char *const *names)
+{
+	for (; *names; names++)
+		if (ascii_ieq(k, n, *names))
+			return 1;
+	return 0;
+}
+
+static int
+key_rank(const char *k, size_t n)
+{
+	return (n > 3 && (ascii_ieq(k, 3, "og:") || ascii_ieq(k, 3, "fb:"))) ||
+		(n > 8 && ascii_ieq(k, 8, "article:")) || (n > 8 && ascii_ieq(k, 8, "twitter:")) ?
+		R_OG : R_META;
+}
+
+static td_status
+read_meta(meta *m, uint32_t i)
+{
+	uint32_t	kn,
+				cn;
+	const char *k;
+	const char *c = attr(m, i, "content", &cn);
+	td_status	st = TD_OK;
+
+	if (c == NULL || cn == 0)
+		return TD_OK;
+	if ((k = attr(m, i, "http-equiv", &kn)) != NULL)
+	{
+		if (ascii_ieq(k, kn, "content-language") && !m->lang_found)
+		{
+			uint32_t	e = 0;
+
+			while (e < cn && c[e] != ',')
+				e++;
+			st = offer(m, &m->language, R_META, c, e);
+		}
+		return st;
+	}
+	/* a tag may carry both (name="twitter:title" property="og:title") */
+	for (int pass = 0; pass < 2 && st == TD_OK; pass++)
+	{
+		int			r;
+
+		k = attr(m, i, pass ? "name" : "property", &kn);
+		if (k == NULL)
+			continue;
+		r = key_rank(k, kn);
+		if (ascii_ieq(k, kn, "og:title"))
+			st = offer(m, &m->title_og, r, c, cn);
+		else if (ascii_ieq(k, kn, "twitter:title"))
+			st = offer(m, &m->title_tw, r, c, cn);
+		else if (ascii_ieq(k, kn, "og:description") || ascii_ieq(k, kn, "twitter:description") ||
+				 ascii_ieq(k, kn, "description") || ascii_ieq(k, kn, "dc.description") ||
+				 ascii_ieq(k, kn, "dcterms.description"))
+			st = offer(m, &m->description, r, c, cn);
+		else if (ascii_ieq(k, kn, "og:site_name") || ascii_ieq(k, kn, "application-name") ||
+				 ascii_ieq(k, kn, "twitter:site") || ascii_ieq(k, kn, "dc.publisher") ||
+				 ascii_ieq(k, kn, "citation_journal_title"))
+		{
+			/* a handle (@site) names the site but is no display name */
+			if (!(cn > 0 && c[0] == '@') && !ascii_ieq(k, kn, "application-name") &&
+				!ascii_ieq(k, kn, "twitter:site"))
+				st = offer(m, &m->site_name, r, c, cn);
+			if (st == TD_OK)
+				st = list_add(m, &m->site_names, R_LD, c[0] == '@' && cn > 1 ? c + 1 : c,
+							  c[0] == '@' && cn > 1 ? cn - 1 : cn);
+		}
+		else if (ascii_ieq(k, kn, "og:url"))
+			st = offer(m, &m->canonical, r, c, cn);
+		else if (ascii_ieq(k, kn, "og:image") || ascii_ieq(k, kn, "og:image:url") ||
+				 ascii_ieq(k, kn, "og:image:secure_url") || ascii_ieq(k, kn, "twitter:image") ||
+				 ascii_ieq(k, kn, "twitter:image:src"))
+			st = offer(m, &m->image, r, c, cn);
+		else if (key_in(k, kn, meta_published))
+			st = offer_date(m, &m->published, r, c, cn);
+		else if (key_in(k, kn, meta_modified))
+			st = offer_date(m, &m->modified, r, c, cn);
+		else if (key_in(k, kn, meta_author))
+		{
+			st = add_author(m, r, c, cn, ascii_ieq(k, kn, "citation_author"));
+		}
+		else if (key_in(k, kn, meta_keywords))
+			st = list_add_split(m, &m->keywords, r, c, cn);
+	}
+	return st;
+}
+
+/* ---- visible bylines ---------------------------------------------------- */
+
+/* Whether element i is marked as an author or byline (rel, class, id, itemprop). */
+static int
+is_byline(meta *m, uint32_t i)
+{
+	static const char *const names[] = {"class", "id", "itemprop", "rel"};
+
+	for (int k = 0; k < 4; k++)
+	{
+		uint32_t	n;
+		const char *v = attr(m, i, names[k], &n);
+
+		if (v == NULL || n > 200)
+			continue;
+		if (k == 3 ? has_word(v, n, "author") :
+			(ascii_icontains(v, n, "author") || ascii_icontains(v, n, "byline")) &&
+			!ascii_icontains(v, n, "avatar") && !ascii_icontains(v, n, "bio") &&
+			!ascii_icontains(v, n, "comment") && !ascii_icontains(v, n, "authors") &&
+			!ascii_icontains(v, n, "image") && !ascii_icontains(v, n, "img") &&
+			!ascii_icontains(v, n, "photo"))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Whether element i is marked as holding the publication date (class, id
+ * or itemprop naming a date, publishing or a byline; not an update).
+ */
+static int
+is_dateline(meta *m, uint32_t i)
+{
+	static const char *const names[] = {"class", "id", "itemprop"};
+
+	for (int k = 0; k < 3; k++)
+	{
+		uint32_t	n;
+		const char *v = attr(m, i, names[k], &n);
+
+		if (v == NULL || n > 200)
+			continue;
+		if ((ascii_icontains(v, n, "date") || ascii_icontains(v, n, "publish") ||
+			 ascii_icontains(v, n, "posted") || ascii_icontains(v, n, "byline")) &&
+			!ascii_icontains(v, n, "update") && !ascii_icontains(v, n, "modif") &&
+			!ascii_icontains(v, n, "comment") && !ascii_icontains(v, n, "validate"))
+			return 1;
+	}
+	return 0;
+}
+
+/* ---- the title ---------------------------------------------------------- */
+
+static const char *const separators[] = {" | ", " - ", " \xE2\x80\x93 ", " \xE2\x80\x94 ",
+	" :: ", " \xC2\xB7 ", " \xE2\x80\xA2 ", " \xC2\xBB ", " // ", NULL};
+
+/* s folded for comparison: ASCII letters lower-cased, digits and other bytes kept, the rest dropped. */
+static size_t
+fold(const char *s, size_t n, char *out, size_t cap)
+{
+	size_t		k = 0;
+
+	for (size_t i = 0; i < n && k < cap; i++)
+	{
+		unsigned char c = (unsigned char) s[i];
+
+		if (c >= 'A' && c <= 'Z')
+			out[k++] = (char) (c | 0x20);
+		else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c >= 0x80)
+			out[k++] = (char) c;
+	}
+	return k;
+}
+
+static int
+folded_eq(const char *a, size_t an, const char *b, size_t bn)
+{
+	char		fa[256],
+				fb[256];
+	size_t		x,
+				y;
+
+	if (an > 255 || bn > 255)
+		return 0;
+	x = fold(a, an, fa, sizeof(fa));
+	y = fold(b, bn, fb, sizeof(fb));
+	return x > 0 && x == y && memcmp(fa, fb, x) == 0;
+}
+
+/*
+ * The host's own name: the label before its public suffix, approximated as
+ * the last label but one, or but two when the last but one is a generic
+ * second level under a country ("bbc" of www.bbc.co.uk, "doom9" of
+ * forum.doom9.org).
+ */
+static void
+host_name(const char *host, size_t n, const char **name, size_t *name_n)
+{
+	static const char *const second[] = {"co", "com", "org", "net", "ac", "gov", "edu", "ne",
+	"or", NULL};
+	size_t		dots[3] = {n, n, n};	/* the last three dots, last first */
+	size_t		k = 0;
+	size_t		from,
+				to;
+
+	for (size_t i = n; i > 0; i--)
+		if (host[i - 1] == '.' && k < 3)
+			dots[k++] = i - 1;
+	if (k == 0)
+	{
+		*name = host;
+		*name_n = n;
+		return;
+	}
+	to = dots[0];
+	from = k > 1 ? dots[1] + 1 : 0;
+	if (n - dots[0] - 1 == 2 && k >= 1)
+	{
+		int			generic = 0;
+
+		for (int g = 0; second[g]; g++)
+			generic |= ascii_ieq(host + from, to - from, second[g]);
+		if (generic && k >= 2)
+		{
+			to = dots[1];
+			from = k > 2 ? dots[2] + 1 : 0;
+		}
+	}
+	*name = host + from;
+	*name_n = to - from;
+}
+
+/*
+ * Whether part names the site: a site name, the host or its first label
+ * ("example" of www.example.com), or a part of five words at most whose
+ * letters hold the host's own name of four letters or more ("Raspberry Pi
+ * Forums" on forums.raspberrypi.com).
+ */
+static int
+is_site(const meta *m, const char *p, size_t n, const char *host, size_t host_n)
+{
+	for (uint32_t k = 0; k < m->site_names.n; k++)
+		if (folded_eq(p, n, pool_str(m, m->site_names.off[k]), m->site_names.len[k]))
+			return 1;
+	if (host_n > 0)
+	{
+		size_t		label = 0,
+					words = 1,
+					name_n,
+					pn,
+					hn;
+		const char *name;
+		char		fp[256],
+					fh[64];
+
+		while (label < host_n && host[label] != '.')
+			label++;
+		if (folded_eq(p, n, host, label) || folded_eq(p, n, host, host_n))
+			return 1;
+		for (size_t i = 0; i < n; i++)
+			words += p[i] == ' ';
+		host_name(host, host_n, &name, &name_n);
+		if (words > 5 || n > sizeof(fp) || name_n > sizeof(fh))
+			return 0;
+		pn = fold(p, n, fp, sizeof(fp));
+		hn = fold(name, name_n, fh, sizeof(fh));
+		if (hn >= 4)
+			for (size_t i = 0; i + hn <= pn; i++)
+				if (memcmp(fp + i, fh, hn) == 0)
+					return 1;
+	}
+	return 0;
+}
+
+/* Where the separator at s[i] is, its length, or 0. */
+static size_t
+sep_at(const char *s, size_t n, size_t i)
+{
+	for (int k = 0; separators[k]; k++)
+	{
+		size_t		l = strlen(separators[k]);
+
+		if (i + l <= n && memcmp(s + i, separators[k], l) == 0)
+			return l;
+	}
+	return 0;
+}
+
+/*
+ * The title from a candidate t[0..n): the part equal to the <h1>, else
+ * without the site name at either end and without what follows " | ".
+ * Returns the kept range.
+ */
+static void
+title_main(const meta *m, const char *t, size_t n, const char *host, size_t host_n,
+		   size_t *from, size_t *to)
+{
+	size_t		a = 0,
+				b = n;
+	int			changed = 1;
+
+	/* the <h1> equal to one part */
+	if (m->h1.rank != R_NONE)
+	{
+		const char *h = pool_str(m, m->h1.off);
+		size_t		start = 0;
+
+		for (size_t i = 0; i <= n; i++)
+		{
+			size_t		l = i < n ? sep_at(t, n, i) : 0;
+
+			if (i == n || l)
+			{
+				if (start > 0 || i < n)
+				{
+					if (folded_eq(t + start, i - start, h, m->h1.len))
+					{
+						*from = start;
+						*to = i;
+						return;
+					}
+				}
+				if (i < n)
+				{
+					start = i + l;
+					i += l - 1;
+				}
+			}
+		}
+	}
+	/* the site name at the end or the start, as often as it is there */
+	while (changed)
+	{
+		changed = 0;
+		for (size_t i = b; i > a; i--)
+		{
+			size_t		l = sep_at(t, b, i - 1);
+
+			if (l && i - 1 > a)
+			{
+				if (is_site(m, t + i - 1 + l, b - (i - 1 + l), host, host_n))
+				{
+					b = i - 1;
+					changed = 1;
+				}
+				break;
+			}
+		}
+		for (size_t i = a; i < b; i++)
+		{
+			size_t		l = sep_at(t, b, i);
+
+			if (l && i > a)
+			{
+				if (i + l < b && is_site(m, t + a, i - a, host, host_n))
+				{
+					a = i + l;
+					changed = 1;
+				}
+				break;
+			}
+		}
+	}
+	/* what follows " | " is a section or a slogan: the title is what comes first */
+	for (size_t i = a; i + 3 <= b; i++)
+		if (memcmp(t + i, " | ", 3) == 0 && i > a)
+		{
+			b = i;
+			break;
+		}
+	*from = a;
+	*to = b;
+}
+
+/* Up to 64 words of s, each as a hash of its folded bytes. */
+static size_t
+word_hashes(const char *s, size_t n, uint64_t *h, size_t cap)
+{
+	size_t		k = 0;
+
+	for (size_t i = 0; i < n && k < cap;)
+	{
+		char		w[64];
+		size_t		wn;
+		uint64_t	x = 1469598103934665603ULL;
+
+		while (i < n && fold(s + i, 1, w, 1) == 0)
+			i++;
+		wn = 0;
+		while (i < n && fold(s + i, 1, w, 1) == 1)
+		{
+			x = (x ^ (unsigned char) w[0]) * 1099511628211ULL;
+			wn++;
+			i++;
+		}
+		if (wn)
+			h[k++] = x;
+	}
+	return k;
+}
+
+/* The share of the words of a that b has too (ASCII case folded), 0 when a has none. */
+static double
+word_overlap(const char *a, size_t an, const char *b, size_t bn)
+{
+	uint64_t	ha[64],
+				hb[64];
+	size_t		na = word_hashes(a, an, ha, 64),
+				nb = word_hashes(b, bn, hb, 64),
+				both = 0;
+
+	for (size_t i = 0; i < na; i++)
+		for (size_t j = 0; j < nb; j++)
+			if (ha[i] == hb[j])
+			{
+				both++;
+				break;
+			}
+	return na ? (double) both / (double) na : 0.0;
+}
+
+/* Whether a (folded) begins b (folded) and is shorter. */
+static int
+folded_prefix(const char *a, size_t an, const char *b, size_t bn)
+{
+	char		fa[512],
+				fb[512];
+	size_t		x,
+				y;
+
+	if (an > sizeof(fa) || bn > sizeof(fb))
+		return 0;
+	x = fold(a, an, fa, sizeof(fa));
+	y = fold(b, bn, fb, sizeof(fb));
+	return x > 0 && x < y && memcmp(fa, fb, x) == 0;
+}
+
+/*
+ * The title: the first candidate (tc, most trusted first) that reads as a
+ * title, reduced by title_main.  A candidate over 300 bytes, or one that
+ * is the start of the description, is a summary, not a title.  A candidate
+ * of 50 bytes or more that another one continues (a JSON-LD headline cut
+ * at 110 characters) is replaced by the longer one.  A single visible
+ * <h1> that is not the site name and shares at least half its words with
+ * that title is the page's own headline and wins (bench/README.md has the
+ * variants measured).
+ */
+static int
+choose_title(const meta *m, const slot *const *tc, size_t n_tc, const char *host, size_t host_n,
+			 const char **title, size_t *title_n)
+{
+	const char *best = NULL;
+	size_t		best_n = 0;
+
+	for (size_t k = 0; k < n_tc; k++)
+	{
+		const char *t = pool_str(m, tc[k]->off);
+		size_t		a,
+					b;
+
+		if (tc[k]->rank == R_NONE || tc[k]->len > 300 ||
+			(m->description.rank != R_NONE && tc[k]->len > 100 &&
+			 (folded_prefix(t, tc[k]->len, pool_str(m, m->description.off), m->description.len) ||
+			  (tc[k]->len == m->description.len &&
+			   memcmp(t, pool_str(m, m->description.off), tc[k]->len) == 0))))
+			continue;
+		title_main(m, t, tc[k]->len, host, host_n, &a, &b);
+		if (best == NULL)
+		{
+			best = t + a;
+			best_n = b - a;
+		}
+		else if (best_n >= 50 && folded_prefix(best, best_n, t + a, b - a))
+		{
+			best = t + a;
+			best_n = b - a;
+		}
+	}
+	/* a single <h1> that says what the metadata says, in the page's own words */
+	if (m->n_h1 == 1 && m->h1.rank != R_NONE && m->h1.len >= 3 && m->h1.len <= 300 &&
+		!is_site(m, pool_str(m, m->h1.off), m->h1.len, host, host_n) &&
+		(best == NULL || word_overlap(pool_str(m, m->h1.off), m->h1.len, best, best_n) >= 0.5))
+	{
+		best = pool_str(m, m->h1.off);
+		best_n = m->h1.len;
+	}
+	*title = best;
+	*title_n = best_n;
+	return best != NULL && best_n > 0;
+}
+
+/* ---- output ------------------------------------------------------------- */
+
+static td_status
+put_str(td_buf *out, const char *s, size_t n)
+{
+	td_status	st = td_buf_putc(out, '"');
+
+	for (size_t i = 0; i < n && st == TD_OK; i++)
+	{
+		unsigned char c = (unsigned char) s[i];
+
+		if (c == '"' || c == '\\')
+		{
+			st = td_buf_putc(out, '\\');
+			if (st == TD_OK)
+				st = td_buf_putc(out, (char) c);
+		}
+		else if (c >= 0x20 && c != 0x7F)
+			st = td_buf_putc(out, (char) c);
+		/* control bytes were dropped by clean(); none reach here */
+	}
+	return st == TD_OK ? td_buf_putc(out, '"') : st;
+}
+
+static td_status
+put_key(td_buf *out, int *first, const char *key)
+{
+	td_status	st = td_buf_append(out, *first ? "\"" : ", \"", *first ? 1 : 3);
+
+	*first = 0;
+	if (st == TD_OK)
+		st = td_buf_append(out, key, strlen(key));
+	return st == TD_OK ? td_buf_append(out, "\": ", 3) : st;
+}
+
+static td_status
+put_slot(const meta *m, td_buf *out, int *first, const char *key, const slot *sl)
+{
+	td_status	st;
+
+	if (sl->rank == R_NONE)
+		return TD_OK;
+	st = put_key(out, first, key);
+	return st == TD_OK ? put_str(out, pool_str(m, sl->off), sl->len) : st;
+}
+
+static td_status
+put_list(const meta *m, td_buf *out, int *first, const char *key, const list *l)
+{
+	td_status	st;
+
+	if (l->n == 0)
+		return TD_OK;
+	st = put_key(out, first, key);
+	if (st == TD_OK)
+		st = td_buf_putc(out, '[');
+	for (uint32_t k = 0; k < l->n && st == TD_OK; k++)
+	{
+		if (k)
+			st = td_buf_append(out, ", ", 2);
+		if (st == TD_OK)
+			st = put_str(out, pool_str(m, l->off[k]), l->len[k]);
+	}
+	return st == TD_OK ? td_buf_putc(out, ']') : st;
+}
+
+/* A URL field resolved against the base (or kept when absolute); omitted when it does not resolve. */
+static td_status
+put_url(meta *m, td_buf *out, int *first, const char *key, const slot *sl)
+{
+	td_status	st;
+
+	if (sl->rank == R_NONE)
+		return TD_OK;
+	m->scratch.len = 0;
+	st = td_url_resolve(m->env, m->opt->base_url, m->opt->base_url ? m->opt->base_len : 0,
+						pool_str(m, sl->off), sl->len, &m->scratch);
+	if (st == TD_EARG)
+		return TD_OK;
+	if (st != TD_OK)
+		return st;
+	st = put_key(out, first, key);
+	return st == TD_OK ? put_str(out, m->scratch.data, m->scratch.len) : st;
+}
+
+/* A language tag's primary subtag, lower case: 2 or 3 letters, else 0. */
+static size_t
+primary_subtag(const char *s, size_t n, char code[8])
+{
+	size_t		k = 0;
+
+	while (n > 0 && td_is_html_space((unsigned char) *s))
+		s++, n--;
+	while (k < n && k < 4 && ((s[k] | 0x20) >= 'a' && (s[k] | 0x20) <= 'z'))
+	{
+		code[k] = (char) (s[k] | 0x20);
+		k++;
+	}
+	if (k < 2 || k > 3 || (k < n && s[k] != '-' && s[k] != '_' && !td_is_html_space((unsigned char) s[k])))
+		return 0;
+	code[k] = 0;
+	return k;
+}
+
+static td_status
+put_language(meta *m, td_buf *out, int *first)
+{
+	char		code[8];
+	double		conf = 1.0;
+	const char *source = "declared";
+	char		num[16];
+	td_status	st;
+
+	if (m->language.rank == R_NONE || m->opt->force_detect ||
+		!primary_subtag(pool_str(m, m->language.off), m->language.len, code))
+	{
+		const td_tree *t = m->t;
+		td_buf	   *b = &m->scratch;
+
+		if (!m->opt->detect_language && !m->opt->force_detect)
+			return TD_OK;
+
+		/*
+		 * The visible text of the page's main region (its first <main> or
+		 * <article>) when that has 200 bytes or more, else of the whole
+		 * page: the first TD_LANG_MAX_TEXT bytes.
+		 */
+		b->len = 0;
+		st = TD_OK;
+		for (int whole = m->main_elem == TD_NONE; whole < 2 && b->len < 200; whole++)
+		{
+			uint32_t	from = whole ? 0 : m->main_elem,
+						to = whole ? t->n_nodes : t->nodes[m->main_elem].end;
+
+			b->len = 0;
+			for (uint32_t i = from; i < to && b->len < TD_LANG_MAX_TEXT && st == TD_OK; i++)
+				if (t->nodes[i].kind == TD_TEXT && !(t->nodes[i].flags & TD_F_INHIDDEN))
+				{
+					st = td_buf_append(b, td_node_str(t, i), t->nodes[i].str_len);
+					if (st == TD_OK)
+						st = td_buf_putc(b, ' ');
+				}
+			if (st != TD_OK)
+				return st;
+		}
+		if (!td_lang_detect(b->data ? b->data : "", b->len, code, &conf))
+			return TD_OK;
+		source = "detected";
+	}
+	st = put_key(out, first, "language");
+	if (st == TD_OK)
+		st = put_str(out, code, strlen(code));
+	if (st == TD_OK)
+		st = put_key(out, first, "language_confidence");
+	snprintf(num, sizeof(num), "%.2f", conf);
+	if (st == TD_OK)
+		st = td_buf_append(out, num, strlen(num));
+	if (st == TD_OK)
+		st = put_key(out, first, "language_source");
+	return st == TD_OK ? put_str(out, source, strlen(source)) : st;
+}
+
+/* ---- the walk ----------------------------------------------------------- */
+
+static const char *const md_skip[] = {"WebSite", "BreadcrumbList", "Organization", "WPHeader",
+	"WPFooter", "WPSideBar", "SiteNavigationElement", "WPAdBlock", "ListItem", NULL};
+
+td_status
+td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
+{
+	meta		m;
+	td_env	   *env = tree->env;
+	uint32_t   *scope = NULL;	/* per node: the innermost itemscope element holding it */
+	uint32_t	main_item = TD_NONE;
+	uint32_t	blocks = 0;
+	int			first_time_seen = 0;	/* a <time> that counts was seen */
+	td_status	st = TD_OK;
+
+	memset(&m, 0, sizeof(m));
+	m.env = env;
+	m.t = tree;
+	m.opt = opt;
+	td_buf_init(&m.pool, env);
+	td_buf_init(&m.scratch, env);
+	{
+		slot	   *slots[] = {&m.title_ld, &m.title_md, &m.title_og, &m.title_tw, &m.title_html,
+			&m.h1, &m.description, &m.site_name, &m.canonical, &m.image, &m.published,
+		&m.modified, &m.language};
+
+		for (size_t k = 0; k < sizeof(slots) / sizeof(slots[0]); k++)
+			slots[k]->rank = R_NONE;
+	}
+	m.authors.rank = m.keywords.rank = m.types.rank = m.site_names.rank = R_NONE;
+	m.text_budget = TEXT_BUDGET;
+	m.main_elem = TD_NONE;
+	if (tree->n_nodes > 0)
+	{
+		scope = td_alloc(env, sizeof(uint32_t) * (size_t) tree->n_nodes);
+		if (scope == NULL)
+			st = td_fail(env, TD_ENOMEM, "out of memory reading page metadata");
+	}
+	for (uint32_t i = 0; i < tree->n_nodes && st == TD_OK; i++)
+	{
+		const td_node *nd = &tree->nodes[i];
+		uint32_t	p = nd->parent;
+		uint32_t	n;
+		const char *v;
+		size_t		tn;			/* the length of v, for element text */
+
+		if (td_poll_every(env, i + 1, 1u << 16))
+		{
+			st = td_fail(env, TD_EINTR, "page metadata interrupted");
+			break;
+		}
+		scope[i] = p == TD_NONE ? TD_NONE : scope[p];
+		if (nd->kind != TD_ELEM)
+			continue;
+		switch (nd->tag)
+		{
+			case TD_TAG_HTML:
+				if ((v = attr(&m, i, "lang", &n)) != NULL || (v = attr(&m, i, "xml:lang", &n)) != NULL)
+				{
+					char		code[8];
+
+					if (primary_subtag(v, n, code))
+					{
+						st = offer(&m, &m.language, R_LD, v, n);
+						m.lang_found = 1;
+					}
+				}
+				break;
+			case TD_TAG_TITLE:
+				/* the document's title, not an <svg> <title> */
+				if (m.title_html.rank == R_NONE &&
+					!(tree->nodes[p].kind == TD_ELEM && (tree->nodes[p].tag == TD_TAG_SVG ||
+														 tree->nodes[p].tag == TD_TAG_UNKNOWN)))
+				{
+					st = elem_text_kept(&m, i, &v, &tn);
+					if (st == TD_OK)
+						st = offer(&m, &m.title_html, R_TITLE, v, tn);
+				}
+				break;
+			case TD_TAG_MAIN:
+			case TD_TAG_ARTICLE:
+				if (m.main_elem == TD_NONE && !(nd->flags & TD_F_INHIDDEN))
+					m.main_elem = i;
+				break;
+			case TD_TAG_H1:
+				m.n_h1 += !(nd->flags & TD_F_INHIDDEN);
+				if (m.h1.rank == R_NONE && !(nd->flags & TD_F_INHIDDEN))
+				{
+					st = elem_text_kept(&m, i, &v, &tn);
+					if (st == TD_OK)
+						st = offer(&m, &m.h1, R_VISIBLE, v, tn);
+				}
+				break;
+			case TD_TAG_META:
+				st = read_meta(&m, i);
+				break;
+			case TD_TAG_LINK:
+				if ((v = attr(&m, i, "rel", &n)) != NULL && has_word(v, n, "canonical") &&
+					(v = attr(&m, i, "href", &n)) != NULL)
+					st = offer(&m, &m.canonical, R_CANONICAL, v, n);
+				break;
+			case TD_TAG_SCRIPT:
+				if ((v = attr(&m, i, "type", &n)) != NULL && ascii_ieq(v, n, "application/ld+json") &&
+					nd->first_child != TD_NONE && blocks < TD_META_MAX_BLOCKS)
+				{
+					uint32_t	c = nd->first_child;
+
+					blocks++;
+					if (tree->nodes[c].kind == TD_TEXT)
+						st = read_jsonld(&m, td_node_str(tree, c), tree->nodes[c].str_len);
+				}
+				break;
+			case TD_TAG_TIME:
+				if ((v = attr(&m, i, "datetime", &n)) != NULL)
+				{
+					/*
+					 * <time pubdate>, or the first <time> of the page
+					 * outside <header>, <footer>, <nav> and <aside> and
+					 * not in a comment
+					 */
+					int			outside = !(nd->flags & TD_F_INHIDDEN);
+
+					for (uint32_t a = p, hops = 0; a != TD_NONE && hops < 64 && outside;
+						 a = tree->nodes[a].parent, hops++)
+					{
+						uint32_t	cn;
+						const char *cl = attr(&m, a, "class", &cn);
+
+						outside = tree->nodes[a].tag != TD_TAG_HEADER &&
+							tree->nodes[a].tag != TD_TAG_FOOTER && tree->nodes[a].tag != TD_TAG_NAV &&
+							tree->nodes[a].tag != TD_TAG_ASIDE &&
+							!(cl && cn < 200 && ascii_icontains(cl, cn, "comment"));
+					}
+					if (attr(&m, i, "pubdate", NULL) != NULL || (outside && !first_time_seen))
+						st = offer_date(&m, &m.published, R_VISIBLE, v, n);
+					first_time_seen |= outside;
+				}
+				break;
+			default:
+				break;
+		}
+		if (st != TD_OK)
+			break;
+		/* microdata */
+		if (attr(&m, i, "itemscope", NULL) != NULL)
+		{
+			const char *ty = attr(&m, i, "itemtype", &n);
+
+			scope[i] = i;
+			if (ty != NULL)
+			{
+				/* each type URL's last segment */
+				size_t		a = 0;
+
+				while (a < n && st == TD_OK)
+				{
+					size_t		b = a,
+								c;
+
+					while (b < n && !td_is_html_space((unsigned char) ty[b]))
+						b++;
+					c = b;
+					while (c > a && ty[c - 1] != '/' && ty[c - 1] != '#')
+						c--;
+					if (b > c)
+					{
+						st = list_add(&m, &m.types, 1, ty + c, b - c);
+						if (main_item == TD_NONE && (p == TD_NONE || scope[p] == TD_NONE) &&
+							attr(&m, i, "itemprop", NULL) == NULL &&
+							!type_in(ty + c, b - c, md_skip))
+							main_item = i;
+					}
+					a = b + 1;
+				}
+			}
+		}
+		if ((v = attr(&m, i, "itemprop", &n)) != NULL && p != TD_NONE && st == TD_OK)
+		{
+			uint32_t	s = scope[p];
+			const char *val = NULL;
+			size_t		vn = 0;
+
+			if (s != TD_NONE && s == main_item)
+			{
+				int			person = has_word(v, n, "author") && scope[i] == i;
+
+				if (!person)
+					st = prop_value(&m, i, &val, &vn);
+				if (st != TD_OK)
+					break;
+				if (has_word(v, n, "headline") || (has_word(v, n, "name") && m.title_md.rank == R_NONE))
+					st = offer(&m, &m.title_md, R_MICRODATA, val, vn);
+				else if (has_word(v, n, "datepublished") || has_word(v, n, "datecreated"))
+					st = offer_date(&m, &m.published, R_MICRODATA, val, vn);
+				else if (has_word(v, n, "datemodified"))
+					st = offer_date(&m, &m.modified, R_MICRODATA, val, vn);
+				else if (has_word(v, n, "description"))
+					st = offer(&m, &m.description, R_MICRODATA, val, vn);
+				else if (has_word(v, n, "image"))
+					st = offer(&m, &m.image, R_MICRODATA, val, vn);
+				else if (has_word(v, n, "keywords"))
+					st = list_add_split(&m, &m.keywords, R_MICRODATA, val, vn);
+				else if (has_word(v, n, "author") && !person)
+					st = add_author(&m, R_MICRODATA, val, vn, 0);
+			}
+			else if (s != TD_NONE && has_word(v, n, "name") && main_item != TD_NONE &&
+					 tree->nodes[s].parent != TD_NONE && scope[tree->nodes[s].parent] == main_item)
+			{
+				/* the name of an item that is the main item's author or publisher */
+				uint32_t	sn;
+				const char *sp = attr(&m, s, "itemprop", &sn);
+
+				if (sp && (has_word(sp, sn, "author") || has_word(sp, sn, "creator") ||
+						   has_word(sp, sn, "publisher")))
+				{
+					st = prop_value(&m, i, &val, &vn);
+					if (st == TD_OK)
+						st = has_word(sp, sn, "publisher") ?
+							offer(&m, &m.site_name, R_MICRODATA, val, vn) :
+							add_author(&m, R_MICRODATA, val, vn, 0);
+				}
+			}
+		}
+		/* visible datelines: "Published March 5, 2024" */
+		if (st == TD_OK && m.published.rank > R_VISIBLE && !(nd->flags & TD_F_INHIDDEN) &&
+			nd->tag != TD_TAG_BODY && nd->tag != TD_TAG_HTML && nd->tag != TD_TAG_META &&
+			nd->end - i < 32 && is_dateline(&m, i))
+		{
+			char		d[TD_DATE_MAX];
+
+			st = elem_text_kept(&m, i, &v, &tn);
+			if (st == TD_OK && tn <= 160 && td_date_find(v, tn, d))
+				st = offer(&m, &m.published, R_VISIBLE, d, strlen(d));
+		}
+		/* visible bylines */
+		if (st == TD_OK && m.authors.rank > R_VISIBLE && !(nd->flags & TD_F_INHIDDEN) &&
+			nd->tag != TD_TAG_BODY && nd->tag != TD_TAG_HTML && nd->tag != TD_TAG_IMG &&
+			nd->tag != TD_TAG_META && nd->tag != TD_TAG_LINK && is_byline(&m, i) &&
+			nd->end - i < 64)
+		{
+			st = elem_text_kept(&m, i, &v, &tn);
+			if (st == TD_OK)
+				st = add_author(&m, R_VISIBLE, v, tn, 0);
+		}
+	}
+	if (st == TD_OK && m.site_name.rank != R_NONE)
+		st = list_add(&m, &m.site_names, R_LD, pool_str(&m, m.site_name.off), m.site_name.len);
+
+	/* the JSON object */
+	if (st == TD_OK)
+	{
+		const slot *tc[] = {&m.title_ld, &m.title_md, &m.title_og, &m.title_tw, &m.title_html};
+		const char *title;
+		size_t		title_n;
+		int			first = 1;
+		const char *host = NULL;
+		size_t		host_n = 0;
+		td_url_parts parts;
+
+		if (opt->base_url)
+		{
+			td_url_split(opt->base_url, opt->base_len, &parts);
+			td_url_site_host(&parts, &host, &host_n);
+		}
+		else if (m.canonical.rank != R_NONE)
+		{
+			td_url_split(pool_str(&m, m.canonical.off), m.canonical.len, &parts);
+			td_url_site_host(&parts, &host, &host_n);
+		}
+		st = td_buf_putc(out, '{');
+		if (st == TD_OK && choose_title(&m, tc, sizeof(tc) / sizeof(tc[0]), host, host_n,
+										&title, &title_n))
+		{
+			st = put_key(out, &first, "title");
+			if (st == TD_OK)
+				st = put_str(out, title, title_n);
+		}
+		if (st == TD_OK)
+			st = put_list(&m, out, &first, "authors", &m.authors);
+		if (st == TD_OK)
+			st = put_slot(&m, out, &first, "published", &m.published);
+		if (st == TD_OK)
+			st = put_slot(&m, out, &first, "modified", &m.modified);
+		if (st == TD_OK)
+			st = put_slot(&m, out, &first, "description", &m.description);
+		if (st == TD_OK)
+			st = put_slot(&m, out, &first, "site_name", &m.site_name);
+		if (st == TD_OK)
+			st = put_url(&m, out, &first, "canonical_url", &m.canonical);
+		if (st == TD_OK)
+			st = put_language(&m, out, &first);
+		if (st == TD_OK)
+			st = put_url(&m, out, &first, "image", &m.image);
+		if (st == TD_OK)
+			st = put_list(&m, out, &first, "keywords", &m.keywords);
+		if (st == TD_OK)
+			st = put_list(&m, out, &first, "types", &m.types);
+		if (st == TD_OK)
+			st = td_buf_putc(out, '}');
+	}
+	td_free(env, scope);
+	td_buf_free(&m.pool);
+	td_buf_free(&m.scratch);
+	return st;
+}

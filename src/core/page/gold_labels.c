@@ -1,0 +1,170 @@
+/*
+ * gold_labels.c — element labels from a page's gold text (gold_labels.h).
+ */
+#include "page/gold_labels.h"
+
+#include <string.h>
+
+#include "util/poll.h"
+
+/* Words hashed between two polls of env->interrupted. */
+#define GOLD_POLL 65536
+
+typedef struct word_list
+{
+	td_env	   *env;
+	uint64_t   *h;				/* word hashes */
+	uint32_t   *owner;			/* text node of each word (NULL for the gold) */
+	size_t		n,
+				cap_h,
+				cap_owner;
+} word_list;
+
+static int
+word_byte(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80;
+}
+
+/* Appends the word hashes of s[0..n) to w, each owned by node. */
+static td_status
+words_of(word_list *w, const char *s, size_t n, uint32_t node, int owned)
+{
+	for (size_t i = 0; i < n;)
+	{
+		uint64_t	h = 1469598103934665603ULL;
+
+		if (!word_byte((unsigned char) s[i]))
+		{
+			i++;
+			continue;
+		}
+		while (i < n && word_byte((unsigned char) s[i]))
+		{
+			unsigned char c = (unsigned char) s[i++];
+
+			if (c >= 'A' && c <= 'Z')
+				c += 32;
+			h = (h ^ c) * 1099511628211ULL;
+		}
+		if (td_grow(w->env, (void **) &w->h, &w->cap_h, w->n + 1, sizeof(uint64_t)) != TD_OK ||
+			(owned && td_grow(w->env, (void **) &w->owner, &w->cap_owner, w->n + 1,
+							  sizeof(uint32_t)) != TD_OK))
+			return td_fail(w->env, TD_ENOMEM, "out of memory for the gold labels' words");
+		if (owned)
+			w->owner[w->n] = node;
+		w->h[w->n++] = h;
+		if (td_poll_every(w->env, w->n, GOLD_POLL))
+			return td_fail(w->env, TD_EINTR, "gold labels interrupted");
+	}
+	return TD_OK;
+}
+
+/* The 3-gram starting at word i; never 0 (0 marks an empty slot). */
+static uint64_t
+tri(const uint64_t *w, size_t i)
+{
+	uint64_t	h = (w[i] * 31 + w[i + 1]) * 1000003ULL + w[i + 2] + 1;
+
+	return h ? h : 1;
+}
+
+td_status
+td_gold_labels(const td_tree *t, const char *gold, size_t gold_len, uint8_t *drop,
+			   uint32_t *all_out, uint32_t *good_out)
+{
+	td_env	   *env = t->env;
+	word_list	gw,
+				pw;
+	uint64_t   *set = NULL;
+	uint8_t    *hit = NULL;
+	uint32_t   *all = all_out,
+			   *good = good_out;
+	size_t		hcap;
+	td_status	st;
+
+	memset(&gw, 0, sizeof(gw));
+	memset(&pw, 0, sizeof(pw));
+	gw.env = pw.env = env;
+	if ((st = words_of(&gw, gold, gold_len, 0, 0)) != TD_OK)
+		goto done;
+	for (uint32_t k = 0; k < t->n_nodes; k++)
+		if (t->nodes[k].kind == TD_TEXT && !(t->nodes[k].flags & TD_F_INHIDDEN) &&
+			(st = words_of(&pw, td_node_str(t, k), t->nodes[k].str_len, k, 1)) != TD_OK)
+			goto done;
+	for (hcap = 16; hcap < 4 * gw.n + 16; hcap *= 2)
+		;
+	st = TD_ENOMEM;
+	set = td_alloc(env, hcap * sizeof(uint64_t));
+	hit = td_alloc(env, pw.n + 1);
+	if (!all)
+		all = td_alloc(env, (t->n_nodes + 1) * sizeof(uint32_t));
+	if (!good)
+		good = td_alloc(env, (t->n_nodes + 1) * sizeof(uint32_t));
+	if (!set || !hit || !all || !good)
+	{
+		td_fail(env, TD_ENOMEM, "out of memory for the gold labels");
+		goto done;
+	}
+	memset(set, 0, hcap * sizeof(uint64_t));
+	memset(hit, 0, pw.n + 1);
+	memset(all, 0, t->n_nodes * sizeof(uint32_t));
+	memset(good, 0, t->n_nodes * sizeof(uint32_t));
+	for (size_t i = 0; i + 2 < gw.n; i++)
+	{
+		uint64_t	h = tri(gw.h, i);
+		size_t		j = h & (hcap - 1);
+
+		while (set[j] && set[j] != h)
+			j = (j + 1) & (hcap - 1);
+		set[j] = h;
+		if (td_poll_every(env, i + 1, GOLD_POLL))
+		{
+			st = td_fail(env, TD_EINTR, "gold labels interrupted");
+			goto done;
+		}
+	}
+	for (size_t i = 0; i + 2 < pw.n; i++)
+	{
+		uint64_t	h = tri(pw.h, i);
+		size_t		j = h & (hcap - 1);
+
+		while (set[j] && set[j] != h)
+			j = (j + 1) & (hcap - 1);
+		if (set[j] == h)
+			hit[i] = hit[i + 1] = hit[i + 2] = 1;
+		if (td_poll_every(env, i + 1, GOLD_POLL))
+		{
+			st = td_fail(env, TD_EINTR, "gold labels interrupted");
+			goto done;
+		}
+	}
+	for (size_t i = 0; i < pw.n; i++)
+	{
+		all[pw.owner[i]]++;
+		good[pw.owner[i]] += hit[i];
+	}
+	/* children before parents: a reverse loop over the preorder */
+	for (uint32_t k = t->n_nodes; k-- > 1;)
+	{
+		all[t->nodes[k].parent] += all[k];
+		good[t->nodes[k].parent] += good[k];
+	}
+	if (t->n_nodes > 0)
+		drop[0] = 0;
+	for (uint32_t k = 1; k < t->n_nodes; k++)
+		drop[k] = all[k] ? 100 * (uint64_t) good[k] < TD_GOLD_SHARE * (uint64_t) all[k]
+			: drop[t->nodes[k].parent];
+	st = TD_OK;
+done:
+	td_free(env, gw.h);
+	td_free(env, pw.h);
+	td_free(env, pw.owner);
+	td_free(env, set);
+	td_free(env, hit);
+	if (all != all_out)
+		td_free(env, all);
+	if (good != good_out)
+		td_free(env, good);
+	return st;
+}

@@ -1,0 +1,330 @@
+/*
+ * test_meta.c — page metadata (meta/metadata.h), its JSON reader
+ * (meta/jsonld.h) and dates (meta/dates.h) on hand-written inputs, compared
+ * with exact expected outputs; every allocation failure of a metadata call
+ * returns TD_ENOMEM with nothing leaked; an interrupt stops it.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "counting.h"
+#include "base/tree.h"
+#include "meta/dates.h"
+#include "meta/jsonld.h"
+#include "meta/langdetect.h"
+#include "meta/metadata.h"
+
+static td_env env;
+
+static void
+check_date(const char *in, const char *want, int line)
+{
+	char		out[TD_DATE_MAX];
+	int			ok = td_date_normalize(in, strlen(in), out);
+
+	CHECK(want ? ok && strcmp(out, want) == 0 : !ok && out[0] == 0,
+		  "line %d: [%s] -> [%s] (%d), want [%s]", line, in, out, ok, want ? want : "(none)");
+}
+
+static void
+test_dates(void)
+{
+	check_date("2024-03-05", "2024-03-05", __LINE__);
+	check_date("  2024-03-05\n", "2024-03-05", __LINE__);
+	check_date("2024-03-05T14:30:00+01:00", "2024-03-05T14:30:00+01:00", __LINE__);
+	check_date("2024-03-05T14:30:00.123Z", "2024-03-05T14:30:00Z", __LINE__);
+	check_date("2024-03-05T14:30", "2024-03-05T14:30:00", __LINE__);
+	check_date("2024-03-05 14:30:00 +0000", "2024-03-05T14:30:00+00:00", __LINE__);
+	check_date("2024-03-05T14:30:00-0500", "2024-03-05T14:30:00-05:00", __LINE__);
+	check_date("2024/3/5", "2024-03-05", __LINE__);
+	check_date("20240305", "2024-03-05", __LINE__);
+	check_date("March 5, 2024", "2024-03-05", __LINE__);
+	check_date("Mar. 5th 2024", "2024-03-05", __LINE__);
+	check_date("5 March 2024", "2024-03-05", __LINE__);
+	check_date("Tue, 05 Mar 2024 14:30:00 GMT", "2024-03-05T14:30:00Z", __LINE__);
+	check_date("2024-02-29", "2024-02-29", __LINE__);
+	/* refused: ambiguous, impossible, out of range, trailing words */
+	check_date("05/03/2024", NULL, __LINE__);
+	check_date("2023-02-29", NULL, __LINE__);
+	check_date("2024-13-01", NULL, __LINE__);
+	check_date("1850-01-01", NULL, __LINE__);
+	check_date("2024-03-05 and more", NULL, __LINE__);
+	check_date("2024-03-05T25:00", NULL, __LINE__);
+	check_date("2024-03-05T10:00+15:00", NULL, __LINE__);
+	check_date("yesterday", NULL, __LINE__);
+	check_date("", NULL, __LINE__);
+}
+
+static void
+check_find(const char *in, const char *want, int line)
+{
+	char		out[TD_DATE_MAX];
+	int			ok = td_date_find(in, strlen(in), out);
+
+	CHECK(want ? ok && strcmp(out, want) == 0 : !ok && out[0] == 0,
+		  "line %d: [%s] -> [%s] (%d), want [%s]", line, in, out, ok, want ? want : "(none)");
+}
+
+static void
+test_date_find(void)
+{
+	check_find("Published on March 5, 2024 at 9:00", "2024-03-05", __LINE__);
+	check_find("Posted 2024-03-05 | 4 min read", "2024-03-05", __LINE__);
+	check_find("By Ann Lee  5 March 2024", "2024-03-05", __LINE__);
+	check_find("Updated: March 5, 2024", NULL, __LINE__);
+	check_find("4 min read", NULL, __LINE__);
+	check_find("one two three four five six seven eight 2024-03-05", NULL, __LINE__);
+}
+
+static void
+test_json(void)
+{
+	td_json		j;
+	const char *s;
+	char		deep[200];
+	uint32_t	v;
+
+	s = "<!--{\"a\": [1, \"x\\u00e9\\ud83d\\ude00\\u0000\", {\"b\": true,},], \"c\": null}-->";
+	CHECK(td_json_parse(&env, s, strlen(s), 0, &j) == TD_OK, "parse: %s", env.errmsg);
+	CHECK(j.n_vals == 7, "values %u", j.n_vals);
+	CHECK(j.vals[0].type == TD_JSON_OBJECT && j.vals[0].end == 7, "top");
+	v = td_json_member(&j, 0, "a");
+	CHECK(v == 1 && j.vals[v].type == TD_JSON_ARRAY && j.vals[v].end == 6, "a");
+	v = td_json_next(&j, td_json_first(&j, 1));
+	CHECK(j.vals[v].type == TD_JSON_STRING && j.vals[v].str_len == 10 &&
+		  memcmp(j.pool + j.vals[v].str_off, "x\xC3\xA9\xF0\x9F\x98\x80\xEF\xBF\xBD", 10) == 0,
+		  "string escapes");
+	CHECK(td_json_member(&j, td_json_next(&j, v), "b") == 5, "nested member");
+	CHECK(td_json_member(&j, 0, "c") == 6 && j.vals[6].type == TD_JSON_NULL, "null");
+	CHECK(td_json_member(&j, 0, "zz") == UINT32_MAX, "absent");
+	td_json_free(&j);
+
+	/* refused */
+	{
+		static const char *const bad[] = {"{\"a\": 1", "{\"a\" 1}", "{a: 1}", "[1 2]",
+		"\"abc", "{\"a\": tru}", "[1] x", "", "{\"a\": \"\\q\"}"};
+
+		for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++)
+		{
+			CHECK(td_json_parse(&env, bad[k], strlen(bad[k]), 0, &j) == TD_EFORMAT,
+				  "refused: %s", bad[k]);
+			td_json_free(&j);
+		}
+	}
+	/* depth: 64 nested arrays are read, 65 are not */
+	memset(deep, '[', 64);
+	memset(deep + 64, ']', 64);
+	CHECK(td_json_parse(&env, deep, 128, 0, &j) == TD_OK, "depth 64: %s", env.errmsg);
+	td_json_free(&j);
+	memset(deep, '[', 65);
+	memset(deep + 65, ']', 65);
+	CHECK(td_json_parse(&env, deep, 130, 0, &j) == TD_EFORMAT, "depth 65");
+	td_json_free(&j);
+	/* the value limit */
+	s = "[1, 2, 3, 4]";
+	CHECK(td_json_parse(&env, s, strlen(s), 4, &j) == TD_EFORMAT, "5 values over 4");
+	td_json_free(&j);
+	CHECK(td_json_parse(&env, s, strlen(s), 5, &j) == TD_OK, "5 values");
+	td_json_free(&j);
+}
+
+static void
+check_meta(const char *html, const char *base, const char *want, int line)
+{
+	td_tree    *t = NULL;
+	td_buf		b;
+	td_meta_options opt = {base, base ? strlen(base) : 0, 0, 0};
+
+	CHECK(td_parse_html(&env, html, strlen(html), "UTF-8", NULL, &t) == TD_OK, "parse");
+	td_buf_init(&b, &env);
+	CHECK(td_page_metadata(t, &opt, &b) == TD_OK, "line %d: %s", line, env.errmsg);
+	td_buf_terminate(&b);
+	CHECK(strcmp(b.data, want) == 0, "line %d\n  got:  [%s]\n  want: [%s]", line, b.data, want);
+	td_buf_free(&b);
+	td_tree_free(t);
+}
+
+static void
+test_metadata(void)
+{
+	check_meta("", NULL, "{}", __LINE__);
+	/* JSON-LD @graph: the article's fields, an author by @id, the publisher as site name */
+	check_meta("<title>Tides | Gazette</title><script type=\"application/ld+json\">"
+			   "{\"@graph\": [{\"@type\": [\"NewsArticle\"], \"headline\": \"Tides\", "
+			   "\"author\": [{\"@id\": \"#p\"}, \"Bo Chen\"], \"datePublished\": \"2024-03-05\", "
+			   "\"publisher\": {\"name\": \"Gazette\"}}, {\"@type\": \"Person\", \"@id\": \"#p\", "
+			   "\"name\": \"Ann Lee\"}]}</script>", NULL,
+			   "{\"title\": \"Tides\", \"authors\": [\"Ann Lee\", \"Bo Chen\"], "
+			   "\"published\": \"2024-03-05\", \"site_name\": \"Gazette\", "
+			   "\"types\": [\"NewsArticle\", \"Person\"]}", __LINE__);
+	/* an Organization as author is no person; an FAQ's questions are no title */
+	check_meta("<script type=\"application/ld+json\">[{\"@type\": \"FAQPage\", \"mainEntity\": "
+			   "[{\"@type\": \"Question\", \"name\": \"Why?\"}]}, {\"@type\": \"Article\", "
+			   "\"author\": {\"@type\": \"Organization\", \"name\": \"Acme\"}}]</script>"
+			   "<title>Answers</title>", NULL,
+			   "{\"title\": \"Answers\", \"types\": [\"FAQPage\", \"Article\", \"Question\"]}",
+			   __LINE__);
+	/* a headline cut short is replaced by the title that continues it */
+	check_meta("<title>A very long headline that a plugin cut at a fixed length of one hundred "
+			   "and ten characters and then went on | Site</title><script type=\"application/ld+json\">"
+			   "{\"@type\": \"Article\", \"headline\": \"A very long headline that a plugin cut "
+			   "at a fixed length of one hundred\"}</script>", "https://site.example/a",
+			   "{\"title\": \"A very long headline that a plugin cut at a fixed length of one hundred "
+			   "and ten characters and then went on\", \"types\": [\"Article\"]}", __LINE__);
+	/* values escaped twice are unescaped once more; white space folded */
+	check_meta("<meta property=\"og:title\" content=\"Fish &amp;amp; chips &amp;#8211; \n a  guide\">",
+			   NULL, "{\"title\": \"Fish & chips \xE2\x80\x93 a guide\"}", __LINE__);
+	/* bylines: "By", a date after the name, credentials, two names */
+	check_meta("<p class=\"byline\">By Jane Doe, MD and John Roe on March 3, 2024</p>", NULL,
+			   "{\"authors\": [\"Jane Doe\", \"John Roe\"]}", __LINE__);
+	check_meta("<a rel=\"author\" href=\"/u/1\">Ann Lee</a><div class=\"author-bio\">Long</div>",
+			   NULL, "{\"authors\": [\"Ann Lee\"]}", __LINE__);
+	/* citation_author is "Last, First"; a URL is no author */
+	check_meta("<meta name=\"citation_author\" content=\"Curie, Marie\">"
+			   "<meta name=\"citation_author\" content=\"Perrin, Jean\">"
+			   "<meta property=\"article:author\" content=\"https://fb.example/x\">", NULL,
+			   "{\"authors\": [\"Marie Curie\", \"Jean Perrin\"]}", __LINE__);
+	/* microdata: the first top-level item; its author's name; a nested item's name is not the title */
+	check_meta("<div itemscope itemtype=\"http://schema.org/BlogPosting\">"
+			   "<span itemprop=\"publisher\" itemscope><span itemprop=\"name\">Pub</span></span>"
+			   "<h2 itemprop=\"headline\">Post</h2><span itemprop=\"author\" itemscope "
+			   "itemtype=\"http://schema.org/Person\"><span itemprop=\"name\">Kim</span></span>"
+			   "<time itemprop=\"datePublished\" datetime=\"2020-01-02\">Jan 2</time></div>", NULL,
+			   "{\"title\": \"Post\", \"authors\": [\"Kim\"], \"published\": \"2020-01-02\", "
+			   "\"site_name\": \"Pub\", \"types\": [\"BlogPosting\", \"Person\"]}", __LINE__);
+	/* the title: a single <h1> wins; the site name (host) is cut; a svg <title> is no title */
+	check_meta("<title>Home - Tides</title><h1>Tides today</h1>", NULL,
+			   "{\"title\": \"Tides today\"}", __LINE__);
+	check_meta("<svg><title>icon</title></svg><title>Tides \xE2\x80\x94 Harbour</title>",
+			   "https://www.harbour.example/", "{\"title\": \"Tides\"}", __LINE__);
+	/* a short part holding the host's own name is the site ("doom9" of forum.doom9.org) */
+	check_meta("<title>Wrong refresh rate - Doom9's Forum</title>", "https://forum.doom9.org/t/1",
+			   "{\"title\": \"Wrong refresh rate\"}", __LINE__);
+	check_meta("<title>Tea prices - a brewing guide</title>", "https://www.teatimes.co.uk/a",
+			   "{\"title\": \"Tea prices - a brewing guide\"}", __LINE__);
+	check_meta("<title>Tea prices - Tea Times Online</title>", "https://www.teatimes.co.uk/a",
+			   "{\"title\": \"Tea prices\"}", __LINE__);
+	/* canonical and image resolved against the base; without a base a relative one is omitted */
+	check_meta("<link rel=\"canonical\" href=\"/a?b\"><meta property=\"og:image\" content=\"i.png\">",
+			   "https://x.example/dir/page", "{\"canonical_url\": \"https://x.example/a?b\", "
+			   "\"image\": \"https://x.example/dir/i.png\"}", __LINE__);
+	check_meta("<link rel=\"canonical\" href=\"/a\">", NULL, "{}", __LINE__);
+	/* language: declared, primary subtag; an unreadable declaration is none */
+	check_meta("<html lang=\"PT-br\">", NULL, "{\"language\": \"pt\", \"language_confidence\": "
+			   "1.00, \"language_source\": \"declared\"}", __LINE__);
+	check_meta("<html lang=\"x-klingon\">", NULL, "{}", __LINE__);
+	/* detected from the main region when it holds enough text, not from the menu */
+	{
+		const char *html = "<nav>Startseite Nachrichten Sport Wetter Kontakt Impressum "
+			"Datenschutz Anmelden Registrieren Suche</nav><article>The harbour is quiet this "
+			"morning; the boats come back slowly and the fishermen mend their nets for the "
+			"day ahead while the gulls wait on the pier and the tide turns. By noon the market "
+			"opens and the first crates of fish are sold.</article>";
+		td_tree    *t = NULL;
+		td_buf		b;
+		td_meta_options opt = {NULL, 0, 1, 0};
+
+		CHECK(td_parse_html(&env, html, strlen(html), "UTF-8", NULL, &t) == TD_OK, "parse");
+		td_buf_init(&b, &env);
+		CHECK(td_page_metadata(t, &opt, &b) == TD_OK, "detect");
+		td_buf_terminate(&b);
+		CHECK(strstr(b.data, "\"language\": \"en\"") != NULL &&
+			  strstr(b.data, "\"language_source\": \"detected\"") != NULL, "main region: %s", b.data);
+		td_buf_free(&b);
+		td_tree_free(t);
+	}
+	/* keywords split on commas, duplicates (case folded) once */
+	check_meta("<meta name=\"keywords\" content=\"sea, Tides,,sea\">", NULL,
+			   "{\"keywords\": [\"sea\", \"Tides\"]}", __LINE__);
+	/* what follows " | " is cut; a second <h1> leaves the title to the metadata */
+	check_meta("<title>Tides explained | Guides | Harbour</title><h1>A</h1><h1>B</h1>", NULL,
+			   "{\"title\": \"Tides explained\"}", __LINE__);
+	/* a single <h1> that shares nothing with the title is a section name, not the title */
+	check_meta("<title>Rowing for beginners</title><h1>Our blog</h1>", NULL,
+			   "{\"title\": \"Rowing for beginners\"}", __LINE__);
+	/* dates: a dateline, the first <time> outside header/footer, not an update */
+	check_meta("<header><time datetime=\"2020-01-01\">x</time></header><p class=\"updated\">"
+			   "Updated May 1, 2024</p><time datetime=\"2024-03-05\">x</time>", NULL,
+			   "{\"published\": \"2024-03-05\"}", __LINE__);
+	check_meta("<div class=\"post-date\">Posted on March 3, 2024 by Ann</div>", NULL,
+			   "{\"published\": \"2024-03-03\"}", __LINE__);
+	/* bylines that name a reviewer, a date or a label give no author */
+	check_meta("<p class=\"author\">Medically reviewed by Dr. Ann Lee</p>", NULL, "{}", __LINE__);
+	check_meta("<span class=\"author\">Sun</span>", NULL, "{}", __LINE__);
+	/* JSON-LD that is not JSON is ignored */
+	check_meta("<script type=\"application/ld+json\">{\"headline\": </script><title>T</title>",
+			   NULL, "{\"title\": \"T\"}", __LINE__);
+}
+
+static void
+test_language(void)
+{
+	char		code[8];
+	double		conf;
+	const char *en = "The harbour is quiet this morning; the boats come back slowly and the "
+		"fishermen mend their nets for the day ahead while the gulls wait on the pier.";
+
+	CHECK(td_lang_detect(en, strlen(en), code, &conf) == 1 && strcmp(code, "en") == 0 &&
+		  conf > 0.5 && conf <= 1.0, "english: %s %f", code, conf);
+	CHECK(td_lang_detect("ok", 2, code, &conf) == 0 && code[0] == 0, "too short");
+	CHECK(td_lang_detect("\xff\xfe\xfd", 3, code, &conf) == 0, "not UTF-8");
+}
+
+/* Every allocation failure: TD_ENOMEM, nothing leaked; an interrupt: TD_EINTR. */
+static void
+test_failures(void)
+{
+	counting	c = {0, -1, 0};
+	td_env		cenv = {c_alloc, c_realloc, c_free, c_interrupted, &c, ""};
+	const char *html = "<title>T | S</title><meta name=\"author\" content=\"A B\">"
+		"<script type=\"application/ld+json\">{\"@graph\": [{\"@type\": \"Article\", "
+		"\"headline\": \"T\", \"author\": {\"@id\": \"#a\"}}, {\"@id\": \"#a\", \"name\": \"C D\"}]}"
+		"</script><p itemscope itemtype=\"x/Article\"><b itemprop=\"name\">N</b></p>";
+	td_tree    *t = NULL;
+	td_buf		b;
+	td_meta_options opt = {"https://s.example/", 18, 0, 0};
+	long		k;
+	td_status	st = TD_ENOMEM;
+	td_buf		big;
+
+	CHECK(td_parse_html(&cenv, html, strlen(html), "UTF-8", NULL, &t) == TD_OK, "parse");
+	for (k = 0; k < 10000 && st == TD_ENOMEM; k++)
+	{
+		td_buf_init(&b, &cenv);
+		c.budget = k;
+		st = td_page_metadata(t, &opt, &b);
+		c.budget = -1;
+		td_buf_free(&b);
+	}
+	CHECK(st == TD_OK && k > 3, "ok after %ld allocations", k);
+	td_tree_free(t);
+	CHECK(c.live == 0, "%ld blocks leaked", c.live);
+
+	/* a page of 80,000 nodes is polled */
+	td_buf_init(&big, &env);
+	for (int i = 0; i < 40000; i++)
+		td_buf_append(&big, "<p>x</p>", 8);
+	CHECK(td_parse_html(&cenv, big.data, big.len, "UTF-8", NULL, &t) == TD_OK, "parse big");
+	td_buf_init(&b, &cenv);
+	c.interrupt = 1;
+	CHECK(td_page_metadata(t, &opt, &b) == TD_EINTR, "interrupted");
+	c.interrupt = 0;
+	td_buf_free(&b);
+	td_tree_free(t);
+	td_buf_free(&big);
+	CHECK(c.live == 0, "%ld blocks leaked after the interrupt", c.live);
+}
+
+int
+main(void)
+{
+	td_env_default(&env);
+	test_dates();
+	test_date_find();
+	test_json();
+	test_metadata();
+	test_language();
+	test_failures();
+	return check_done("test_meta");
+}
