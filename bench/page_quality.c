@@ -54,7 +54,11 @@
  * Environment: TD_MIN_AREA, TD_PENALTY, TD_THRESH, TD_BASIC_THRESH,
  * TD_LEVELS override td_page_opts_default; TD_BASE=1 passes the manifest
  * URL as base_url (pages mode); TD_LAMBDA the trainer's L2 strength;
- * TD_MODEL_OUT writes the trained model's JSON (pages mode).
+ * TD_MODEL_OUT writes the trained model's JSON (pages mode).  TD_GBDT=1
+ * trains and scores gradient-boosted trees over the features and the page
+ * context instead (every mode; TD_GB_* below, at gb_add_page): the
+ * variants that score with td_page_level use them; "basic" and
+ * TD_MODEL_OUT/TD_MODEL_IN still mean the logistic model (then untrained).
  *
  * Build (from the repository root): make build/bench/page_quality
  */
@@ -62,6 +66,7 @@
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
@@ -83,6 +88,8 @@
 #include "folds.h"
 #include "page/logreg_json.h"
 #include "page/default_model.h"
+#include "page/context.h"
+#include "page/gbdt.h"
 
 static td_env env;
 static td_page_opts popts;
@@ -99,6 +106,7 @@ typedef struct page
 	uint8_t    *site_drop;		/* NULL when no site-level marks */
 	uint8_t    *train_drop;		/* training labels (site-level OR structural) */
 	uint32_t   *site_count;		/* profile count per node (site-level marks) */
+	int			gold;			/* labels from a gold text: 2 of WCXB, 1 of another set */
 	uint8_t    *clean_drop;		/* site drops as clean_text takes them (td_keep_main_labels) */
 } page;
 
@@ -284,24 +292,166 @@ load_sites(const char *sites)
 	return n_sites;
 }
 
+/*
+ * TD_GBDT=1 (issue 12): the tree classifier (page/gbdt.h) over the features
+ * and the page context (page/context.h) instead of the logistic model; its
+ * rows are those td_trainer_add_page takes.  TD_GB_TREES, TD_GB_DEPTH,
+ * TD_GB_LR, TD_GB_SUB, TD_GB_BINS, TD_GB_MINLEAF, TD_GB_LAMBDA set the
+ * trainer's options; TD_GB_NOCTX=1 trains on the element's features and its
+ * size class alone; TD_GB_DROP=name,name... zeroes those context features
+ * (ablation); TD_GB_PAGEW=1 weighs each page's rows 1/sqrt(rows of the page)
+ * (then all rows rescaled to mean weight 1), TD_GB_WCXBW=w multiplies the
+ * rows of WCXB's gold-labelled pages (a dataset path holding "wcxb") by w;
+ * TD_GB_SPLITS=1 prints how often each feature splits.
+ */
+static int	use_gbdt;
+static float *gb_x,
+		   *gb_w;
+static uint8_t *gb_y;
+static size_t gb_n,
+			gb_cap;
+static uint8_t gb_zero[TD_N_ROW];
+
+static uint32_t
+gb_dims(void)
+{
+	return getenv("TD_GB_NOCTX") && atoi(getenv("TD_GB_NOCTX")) ? TD_N_FEATURES + 1 : TD_N_ROW;
+}
+
+static void
+gb_init_drop(void)
+{
+	const char *d = getenv("TD_GB_DROP");
+
+	for (int c = 0; d && c < TD_N_CONTEXT; c++)
+	{
+		const char *p = strstr(d, td_context_names[c]);
+		size_t		l = strlen(td_context_names[c]);
+
+		if (p && (p == d || p[-1] == ',') && (p[l] == 0 || p[l] == ','))
+			gb_zero[TD_N_FEATURES + c] = 1;
+	}
+}
+
+static void
+gb_add_page(const td_tree *t, const td_features *f, const uint8_t *label, double weight)
+{
+	float	   *rows;
+	uint32_t	d = gb_dims();
+	size_t		n0 = gb_n;
+
+	if (td_context_rows(t, f, &rows) != TD_OK)
+		exit(1);
+	for (uint32_t i = 0; i < t->n_nodes; i++)
+	{
+		const td_node *nd = &t->nodes[i];
+
+		if (nd->kind != TD_ELEM || (nd->flags & (TD_F_HIDDEN | TD_F_INHIDDEN)) || f->area[i] == 0)
+			continue;
+		if (gb_n == gb_cap)
+		{
+			gb_cap = gb_cap ? 2 * gb_cap : 1 << 20;
+			gb_x = realloc(gb_x, sizeof(float) * d * gb_cap);
+			gb_w = realloc(gb_w, sizeof(float) * gb_cap);
+			gb_y = realloc(gb_y, gb_cap);
+		}
+		memcpy(gb_x + gb_n * d, rows + (size_t) i * TD_N_ROW, sizeof(float) * d);
+		for (uint32_t j = 0; j < d; j++)
+			if (gb_zero[j])
+				gb_x[gb_n * d + j] = 0;
+		gb_y[gb_n] = label[i] != 0;
+		gb_w[gb_n] = (float) weight;
+		gb_n++;
+	}
+	if (getenv("TD_GB_PAGEW") && atoi(getenv("TD_GB_PAGEW")) && gb_n > n0)
+		for (size_t r = n0; r < gb_n; r++)
+			gb_w[r] /= (float) sqrt((double) (gb_n - n0));
+	td_free(&env, rows);
+}
+
+/* A page's training rows: the logistic trainer's or (TD_GBDT) the trees'. */
+static void
+add_train_page(td_trainer *tr, const page *p)
+{
+	td_features f;
+
+	if (td_compute_features(p->tree, NULL, 0, &f) != TD_OK)
+	{
+		fprintf(stderr, "%s: %s\n", p->rel, env.errmsg);
+		exit(1);
+	}
+	if (use_gbdt)
+		gb_add_page(p->tree, &f, p->train_drop,
+					p->gold == 2 && getenv("TD_GB_WCXBW") ? atof(getenv("TD_GB_WCXBW")) : 1.0);
+	else if (td_trainer_add_page(tr, p->tree, &f, p->train_drop) != TD_OK)
+	{
+		fprintf(stderr, "%s: %s\n", p->rel, env.errmsg);
+		exit(1);
+	}
+	td_features_free(p->tree, &f);
+}
+
+/* Fits the trees to the rows gathered so far, then forgets the rows. */
+static void
+gb_fit(td_gbdt *out)
+{
+	td_gbdt_opts o;
+	double		sw = 0,
+				t0 = bench_now();
+
+	td_gbdt_opts_default(&o);
+	if (getenv("TD_GB_TREES"))
+		o.n_trees = atoi(getenv("TD_GB_TREES"));
+	if (getenv("TD_GB_DEPTH"))
+		o.max_depth = atoi(getenv("TD_GB_DEPTH"));
+	if (getenv("TD_GB_LR"))
+		o.shrinkage = atof(getenv("TD_GB_LR"));
+	if (getenv("TD_GB_SUB"))
+		o.subsample = atof(getenv("TD_GB_SUB"));
+	if (getenv("TD_GB_BINS"))
+		o.n_bins = atoi(getenv("TD_GB_BINS"));
+	if (getenv("TD_GB_MINLEAF"))
+		o.min_leaf = atof(getenv("TD_GB_MINLEAF"));
+	if (getenv("TD_GB_LAMBDA"))
+		o.lambda = atof(getenv("TD_GB_LAMBDA"));
+	for (size_t r = 0; r < gb_n; r++)
+		sw += gb_w[r];
+	for (size_t r = 0; r < gb_n && sw > 0; r++)
+		gb_w[r] *= (float) (gb_n / sw);
+	if (out->owned)
+		td_gbdt_free(&env, out);
+	if (td_gbdt_train(&env, gb_x, gb_y, gb_w, gb_n, gb_dims(), &o, out) != TD_OK)
+	{
+		fprintf(stderr, "gbdt: %s\n", env.errmsg);
+		exit(1);
+	}
+	fprintf(stderr, "gbdt: %zu rows, %d trees of depth %d in %.1f s\n", gb_n, o.n_trees,
+			o.max_depth, bench_now() - t0);
+	if (getenv("TD_GB_SPLITS"))
+	{
+		/* how often each feature splits (a rough importance) */
+		int			cnt[TD_N_ROW] = {0};
+
+		for (uint32_t k = 0; k < out->n_nodes; k++)
+			if (out->nodes[k].feature >= 0)
+				cnt[out->nodes[k].feature]++;
+		fprintf(stderr, "gbdt splits:");
+		for (int j = 0; j < (int) gb_dims(); j++)
+			if (cnt[j])
+				fprintf(stderr, " %s %d", j < TD_N_FEATURES ? td_feature_names[j] :
+						td_context_names[j - TD_N_FEATURES], cnt[j]);
+		fprintf(stderr, "\n");
+	}
+	gb_n = 0;
+}
+
 /* Rows of every page of group g (or all with g = -1, or those with site marks). */
 static void
 train_rows(td_trainer *tr, int (*want) (const page *, int), int arg)
 {
 	for (int i = 0; i < n_pages; i++)
-	{
-		td_features f;
-
-		if (!pages[i].site_drop || !want(&pages[i], arg))
-			continue;
-		if (td_compute_features(pages[i].tree, NULL, 0, &f) != TD_OK ||
-			td_trainer_add_page(tr, pages[i].tree, &f, pages[i].train_drop) != TD_OK)
-		{
-			fprintf(stderr, "%s: %s\n", pages[i].rel, env.errmsg);
-			exit(1);
-		}
-		td_features_free(pages[i].tree, &f);
-	}
+		if (pages[i].site_drop && want(&pages[i], arg))
+			add_train_page(tr, &pages[i]);
 }
 
 static void
@@ -309,6 +459,11 @@ fit(td_trainer *tr, td_logreg *m)
 {
 	td_train_opts o;
 
+	if (use_gbdt)
+	{
+		td_logreg_init(m);		/* unused: popts.gbdt scores */
+		return;
+	}
 	td_train_opts_default(&o);
 	if (getenv("TD_LAMBDA"))
 		o.lambda = atof(getenv("TD_LAMBDA"));
@@ -628,6 +783,7 @@ load_gold_train_one(const char *dataset)
 		p->group = -2;
 		snprintf(path, sizeof(path), "%s/%s.txt", dataset, id);
 		p->site_drop = p->train_drop = gold_labels(t, path);
+		p->gold = strstr(dataset, "wcxb") ? 2 : 1;
 	}
 	fclose(mf);
 }
@@ -884,6 +1040,7 @@ run_sites(const char *sites, const char *out)
 {
 	int			n_site_pages;
 	td_logreg	model[2];
+	static td_gbdt gmodel[2];
 
 	load_sites(sites);
 	printf("%d pages parsed in %.2f s (%.0f pages/s)\n", n_pages, t_parse, n_pages / t_parse);
@@ -909,6 +1066,8 @@ run_sites(const char *sites, const char *out)
 		td_trainer_init(&tr, &env);
 		train_rows(&tr, in_group_parity, p);
 		fit(&tr, &model[p]);
+		if (use_gbdt)
+			gb_fit(&gmodel[p]);
 		td_trainer_free(&tr);
 	}
 	for (int i = 0; i < n_site_pages; i++)
@@ -916,12 +1075,15 @@ run_sites(const char *sites, const char *out)
 		page	   *pg = &pages[i];
 		const td_logreg *m = &model[1 - pg->group % 2];	/* trained on the other half */
 		uint8_t    *region = NULL;
-		uint8_t    *b = basic(pg->tree, m),
-				   *s = page_level(pg->tree, m, NULL, &region),
+		uint8_t    *b,
+				   *s,
 				   *o = malloc(pg->tree->n_nodes);
 		td_buf		html;
 		td_tree    *t2;
 
+		popts.gbdt = use_gbdt ? &gmodel[1 - pg->group % 2] : NULL;
+		b = basic(pg->tree, m);
+		s = page_level(pg->tree, m, NULL, &region);
 		if (td_combine_drops(pg->tree, pg->clean_drop, s, region, min_region, o) != TD_OK)
 			exit(1);
 		write_text(out, "or", pg->rel, pg->tree, o);
@@ -1113,6 +1275,7 @@ run_pages(const char *dataset, const char *out, const char *sites)
 			{
 				snprintf(path, sizeof(path), "%s/%s.txt", dataset, pages[i].rel);
 				pages[i].site_drop = gold_labels(pages[i].tree, path);
+				pages[i].gold = 1;
 				pages[i].train_drop = pages[i].site_drop;
 			}
 	if (getenv("TD_NOSITES") && atoi(getenv("TD_NOSITES")))
@@ -1141,6 +1304,13 @@ run_pages(const char *dataset, const char *out, const char *sites)
 	td_trainer_init(&tr, &env);
 	train_rows(&tr, any_page, 0);
 	fit(&tr, &model);
+	if (use_gbdt)
+	{
+		static td_gbdt gm;
+
+		gb_fit(&gm);
+		popts.gbdt = &gm;
+	}
 	printf("trained on %zu rows\n", tr.n);
 	td_trainer_free(&tr);
 	if (getenv("TD_MODEL_OUT"))
@@ -1495,7 +1665,10 @@ run_kfold(const char *dataset, const char *out, const char *sites)
 		types[n_pages - 1 - first] = strdup(type);
 		snprintf(path, sizeof(path), "%s/%s.txt", dataset, id);
 		if (train_gold && type_trains(type))
+		{
 			p->site_drop = p->train_drop = gold_labels(t, path);
+			p->gold = strstr(dataset, "wcxb") ? 2 : 1;
+		}
 		if (!getcwd(cwd, sizeof(cwd)))
 			exit(1);
 		for (int e = 0; e < 2; e++)
@@ -1530,26 +1703,19 @@ run_kfold(const char *dataset, const char *out, const char *sites)
 		td_trainer_init(&tr, &env);
 		for (int i = 0; i < first; i++)
 			if (pages[i].site_drop)
-			{
-				td_features ft;
-
-				if (td_compute_features(pages[i].tree, NULL, 0, &ft) != TD_OK ||
-					td_trainer_add_page(&tr, pages[i].tree, &ft, pages[i].train_drop) != TD_OK)
-					exit(1);
-				td_features_free(pages[i].tree, &ft);
-			}
+				add_train_page(&tr, &pages[i]);
 		if (train_gold)
 			for (int i = first; i < n_pages; i++)
 				if (pages[i].site_drop && in_other_fold(&pages[i], f))
-				{
-					td_features ft;
-
-					if (td_compute_features(pages[i].tree, NULL, 0, &ft) != TD_OK ||
-						td_trainer_add_page(&tr, pages[i].tree, &ft, pages[i].train_drop) != TD_OK)
-						exit(1);
-					td_features_free(pages[i].tree, &ft);
-				}
+					add_train_page(&tr, &pages[i]);
 		fit(&tr, &model);
+		if (use_gbdt)
+		{
+			static td_gbdt gm;
+
+			gb_fit(&gm);
+			popts.gbdt = &gm;
+		}
 		printf("fold %d: trained on %zu rows\n", f, tr.n);
 		fflush(stdout);
 		td_trainer_free(&tr);
@@ -1593,8 +1759,13 @@ trained:
 			}
 			if (!td_default_model())
 				continue;		/* a build with experiment features (stub_default_model.c) */
-			if (td_page_level(pg->tree, NULL, &popts, &pm) != TD_OK)
-				exit(1);
+			{
+				td_page_opts bo = popts;
+
+				bo.gbdt = NULL;
+				if (td_page_level(pg->tree, NULL, &bo, &pm) != TD_OK)
+					exit(1);
+			}
 			write_text(out, "builtin", pg->rel, pg->tree, pm.drop);
 			write_text(out, "all", pg->rel, pg->tree, NULL);
 			if (co && !getenv("TD_CAUSES_FOLD"))
@@ -1644,6 +1815,8 @@ main(int argc, char **argv)
 		popts.threshold = atof(getenv("TD_THRESH"));
 	if (getenv("TD_LEVELS"))
 		popts.levels = atoi(getenv("TD_LEVELS"));
+	use_gbdt = getenv("TD_GBDT") && atoi(getenv("TD_GBDT"));
+	gb_init_drop();
 	basic_thresh = getenv("TD_BASIC_THRESH") ? atof(getenv("TD_BASIC_THRESH")) : popts.threshold;
 	if (getenv("TD_MIN_REGION"))
 		min_region = atof(getenv("TD_MIN_REGION"));

@@ -35,6 +35,8 @@
 #include "base/tags.h"
 #include "page/pagelevel.h"
 #include "page/default_model.h"
+#include "page/context.h"
+#include "page/gbdt.h"
 #include "util/poll.h"
 
 #define POLL_EVERY	4096		/* nodes between two polls of env->interrupted */
@@ -58,6 +60,7 @@ td_page_opts_default(td_page_opts *o)
 	o->max_bytes = TD_DEFAULT_PAGE_MAX_BYTES;
 	o->base_url = NULL;
 	o->base_len = 0;
+	o->gbdt = NULL;
 }
 
 void
@@ -83,6 +86,7 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 	td_env	   *env = tree->env;
 	uint32_t	n = tree->n_nodes;
 	td_features f;
+	float	   *rows = NULL;	/* with opts->gbdt: td_context_rows */
 	td_status	st = TD_OK;
 	uint32_t   *near = NULL;	/* nearest shown ancestor-or-self; TD_NONE for the root's none */
 	uint32_t   *idx = NULL;		/* node -> shown index, TD_NONE when not shown */
@@ -107,7 +111,10 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 		return td_fail(env, TD_EARG, "page-level penalty must be finite and >= 0");
 	if (opts->levels == 1 || opts->levels > TD_ISO_MAX_LEVELS)
 		return td_fail(env, TD_EARG, "smoothing levels must be 0 or 2..%d", TD_ISO_MAX_LEVELS);
-	if (!model && !(model = td_default_model()))
+	if (opts->gbdt && opts->gbdt->n_features > TD_N_ROW)
+		return td_fail(env, TD_EARG, "the tree model reads %u features, pages have %d",
+					   opts->gbdt->n_features, TD_N_ROW);
+	if (!opts->gbdt && !model && !(model = td_default_model()))
 		return td_fail(env, TD_EFORMAT, "the built-in model does not load");
 	if (n == 0)
 		return TD_OK;
@@ -130,6 +137,8 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 		goto done;
 	}
 	if ((st = td_compute_features(tree, opts->base_url, opts->base_len, &f)) != TD_OK)
+		goto done;
+	if (opts->gbdt && (st = td_context_rows(tree, &f, &rows)) != TD_OK)
 		goto done;
 	memcpy(marks->area, f.area, sizeof(uint32_t) * n);
 	marks->main_region = f.main_region;	/* taken over */
@@ -159,7 +168,9 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 		{
 			idx[i] = m++;
 			near[i] = i;
-			if (i > 0)
+			if (i > 0 && rows)
+				marks->score[i] = (float) td_gbdt_score(opts->gbdt, rows + (size_t) i * TD_N_ROW);
+			else if (i > 0)
 				marks->score[i] = (float) td_logreg_score(model, f.size_class[i],
 														  td_feature_row(&f, i));
 		}
@@ -239,6 +250,7 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 	}
 
 done:
+	td_free(env, rows);
 	td_features_free(tree, &f);
 	td_free(env, near);
 	td_free(env, idx);

@@ -36,6 +36,12 @@ typedef struct td_page_opts
 	size_t		max_bytes;		/* smoothing memory budget; over it: TD_ELIMIT */
 	const char *base_url;		/* the page's URL for intra-site links, or NULL */
 	size_t		base_len;
+	/*
+	 * The tree classifier (gbdt.h) over features and page context
+	 * (context.h) instead of the logistic model, or NULL: a model reading
+	 * more than TD_N_ROW features is refused (TD_EARG).
+	 */
+	const struct td_gbdt *gbdt;
 } td_page_opts;
 
 void		td_page_opts_default(td_page_opts *o);

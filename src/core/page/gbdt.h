@@ -1,0 +1,97 @@
+/*
+ * gbdt.h — gradient-boosted decision trees (issue 12): a binary classifier
+ * P(template) = sigmoid(base + sum of one leaf value per tree) over a float
+ * feature row, and its deterministic trainer.
+ *
+ * Scoring walks each tree from its root: an inner node sends the row left
+ * when x[feature] <= threshold (NaN goes right), right otherwise; children
+ * always have larger indices than their parent inside the tree, so a walk
+ * takes at most the tree's node count comparisons (at most TD_GBDT_MAX_DEPTH
+ * for a model from td_gbdt_train) and never loops.  td_gbdt_check proves
+ * those bounds on a model built from untrusted bytes before it is used.
+ *
+ * Training (td_gbdt_train): logistic loss, second-order (Newton) leaves,
+ * histogram split finding on quantile bins of each feature (at most 255
+ * bins, cut points taken from a strided sample of the rows), depth-wise
+ * growth to max_depth, shrinkage, row subsampling per tree by a fixed-seed
+ * generator (two runs on the same rows give bit-identical models), a
+ * minimum hessian weight per leaf and an L2 penalty on leaf values.  Rows
+ * carry weights (so that datasets and pages can count as the caller
+ * decides).  Memory: one byte per row and feature for the bins plus a few
+ * doubles per row.
+ */
+#ifndef TD_GBDT_H
+#define TD_GBDT_H
+
+#include "base/env.h"
+
+/* Changes whenever the model's meaning or text form changes. */
+#define TD_GBDT_VERSION		1
+
+/* Bounds on any model (trained or parsed). */
+#define TD_GBDT_MAX_TREES	4096
+#define TD_GBDT_MAX_NODES	(1u << 21)	/* inner nodes and leaves, all trees */
+#define TD_GBDT_MAX_DEPTH	12
+#define TD_GBDT_MAX_FEATURES 1024
+#define TD_GBDT_MAX_BINS	255
+
+typedef struct td_gbdt_node
+{
+	int32_t		feature;		/* < 0: a leaf */
+	float		value;			/* threshold of an inner node, a leaf's value */
+	uint32_t	left,
+				right;			/* inner node: children, indices inside the tree (> own) */
+} td_gbdt_node;
+
+typedef struct td_gbdt
+{
+	uint32_t	n_features;		/* row length the model reads */
+	uint32_t	n_trees;
+	uint32_t	n_nodes;		/* all trees */
+	double		base;			/* initial log-odds */
+	uint32_t   *tree_first;		/* n_trees + 1 offsets into nodes */
+	td_gbdt_node *nodes;
+	int			owned;			/* 1: arrays allocated with env (td_gbdt_free frees) */
+} td_gbdt;
+
+/*
+ * Every structural bound of a model: counts within the TD_GBDT_MAX_*, tree
+ * offsets increasing and within n_nodes, every tree non-empty, every inner
+ * node's feature < n_features and children inside its tree and after it,
+ * every value finite, every walk at most TD_GBDT_MAX_DEPTH deep.
+ * TD_EFORMAT with a message otherwise.
+ */
+td_status	td_gbdt_check(td_env *env, const td_gbdt *m);
+
+/* The raw margin (log-odds) of row x (n_features floats). */
+double		td_gbdt_margin(const td_gbdt *m, const float *x);
+
+/* P(template) of row x, in [0, 1], never NaN. */
+double		td_gbdt_score(const td_gbdt *m, const float *x);
+
+void		td_gbdt_free(td_env *env, td_gbdt *m);
+
+typedef struct td_gbdt_opts
+{
+	int			n_trees;		/* 200 */
+	int			max_depth;		/* 4 */
+	double		shrinkage;		/* learning rate: 0.1 */
+	double		subsample;		/* share of rows each tree sees: 0.2 */
+	double		min_leaf;		/* minimum hessian weight on each side of a split: 1.0 */
+	double		lambda;			/* L2 on leaf values: 1.0 */
+	int			n_bins;			/* quantile bins per feature, 2..255: 64 */
+	uint64_t	seed;			/* row sampling: 1 */
+} td_gbdt_opts;
+
+void		td_gbdt_opts_default(td_gbdt_opts *o);
+
+/*
+ * Fits a model to n rows of d features (x row-major), labels y (0/1) and
+ * weights w (NULL: all 1; each >= 0 and finite).  The model's arrays are
+ * allocated with env (out->owned = 1).  TD_EARG for bad options or sizes,
+ * TD_ENOMEM, TD_EINTR when env asks to stop.
+ */
+td_status	td_gbdt_train(td_env *env, const float *x, const uint8_t *y, const float *w,
+						  size_t n, uint32_t d, const td_gbdt_opts *opts, td_gbdt *out);
+
+#endif							/* TD_GBDT_H */

@@ -1,0 +1,410 @@
+/*
+ * test_gbdt.c — the tree classifier (page/gbdt.h) and the page-context
+ * features (page/context.h): an interaction a linear model cannot learn (XOR
+ * of two features) learnt; bit-identical models from two runs; weights that
+ * matter; hand-built trees scored; every bound of td_gbdt_check refusing a
+ * broken model; bad options refused; interrupts and allocation failure in
+ * training; context features of a hand-written page; td_page_level with a
+ * tree model.
+ */
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "counting.h"
+#include "base/tags.h"
+#include "base/tree.h"
+#include "page/context.h"
+#include "page/gbdt.h"
+#include "page/pagelevel.h"
+
+static td_env env;
+static uint64_t rng;
+
+static double
+uniform(void)
+{
+	rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (double) (rng >> 11) / 9007199254740992.0;
+}
+
+/* n rows of d = 3: label = (x0 > 0.5) XOR (x1 > 0.5), x2 noise. */
+static void
+xor_rows(size_t n, float *x, uint8_t *y)
+{
+	for (size_t r = 0; r < n; r++)
+	{
+		x[3 * r] = (float) uniform();
+		x[3 * r + 1] = (float) uniform();
+		x[3 * r + 2] = (float) uniform();
+		y[r] = (x[3 * r] > 0.5) != (x[3 * r + 1] > 0.5);
+	}
+}
+
+static void
+test_xor(void)
+{
+	enum {N = 4000};
+	float	   *x = malloc(sizeof(float) * 3 * N);
+	uint8_t    *y = malloc(N);
+	td_gbdt		a,
+				b;
+	td_gbdt_opts o;
+	int			right = 0;
+
+	rng = 1;
+	xor_rows(N, x, y);
+	td_gbdt_opts_default(&o);
+	o.n_trees = 50;
+	o.max_depth = 2;
+	o.subsample = 0.5;
+	CHECK(td_gbdt_train(&env, x, y, NULL, N, 3, &o, &a) == TD_OK, "train: %s", env.errmsg);
+	CHECK(td_gbdt_check(&env, &a) == TD_OK, "a trained model passes the check: %s", env.errmsg);
+	CHECK(a.n_trees == 50 && a.n_features == 3, "%u trees, %u features", a.n_trees, a.n_features);
+	for (size_t r = 0; r < N; r++)
+		right += (td_gbdt_score(&a, x + 3 * r) >= 0.5) == y[r];
+	CHECK(right > 0.97 * N, "XOR learnt: %d of %d right", right, N);
+	/* fresh points */
+	{
+		float		p[4][3] = {{0.2f, 0.2f, 0.5f}, {0.8f, 0.2f, 0.5f}, {0.2f, 0.8f, 0.1f}, {0.9f, 0.9f, 0.9f}};
+
+		CHECK(td_gbdt_score(&a, p[0]) < 0.2 && td_gbdt_score(&a, p[3]) < 0.2,
+			  "same sides: %g %g", td_gbdt_score(&a, p[0]), td_gbdt_score(&a, p[3]));
+		CHECK(td_gbdt_score(&a, p[1]) > 0.8 && td_gbdt_score(&a, p[2]) > 0.8,
+			  "opposite sides: %g %g", td_gbdt_score(&a, p[1]), td_gbdt_score(&a, p[2]));
+	}
+	/* deterministic: the same rows, the same model, bit for bit */
+	CHECK(td_gbdt_train(&env, x, y, NULL, N, 3, &o, &b) == TD_OK, "train again");
+	CHECK(a.n_nodes == b.n_nodes && a.base == b.base &&
+		  memcmp(a.nodes, b.nodes, sizeof(td_gbdt_node) * a.n_nodes) == 0 &&
+		  memcmp(a.tree_first, b.tree_first, sizeof(uint32_t) * (a.n_trees + 1)) == 0,
+		  "two runs give the same model");
+	td_gbdt_free(&env, &b);
+	/* another seed samples other rows: another model */
+	o.seed = 2;
+	CHECK(td_gbdt_train(&env, x, y, NULL, N, 3, &o, &b) == TD_OK, "train, seed 2");
+	CHECK(a.n_nodes != b.n_nodes || memcmp(a.nodes, b.nodes, sizeof(td_gbdt_node) * a.n_nodes) != 0,
+		  "the seed matters");
+	td_gbdt_free(&env, &b);
+	td_gbdt_free(&env, &a);
+	free(x);
+	free(y);
+}
+
+/* Weights: rows of weight 0 are not learnt from; heavier rows pull the base. */
+static void
+test_weights(void)
+{
+	float		x[200],
+				w[200];
+	uint8_t		y[200];
+	td_gbdt		m;
+	td_gbdt_opts o;
+
+	for (int r = 0; r < 200; r++)
+	{
+		x[r] = (float) r;
+		y[r] = r < 100;
+		w[r] = r < 100 ? 0.0f : 1.0f;
+	}
+	td_gbdt_opts_default(&o);
+	o.n_trees = 20;
+	o.subsample = 1;
+	CHECK(td_gbdt_train(&env, x, y, w, 200, 1, &o, &m) == TD_OK, "train: %s", env.errmsg);
+	CHECK(td_gbdt_score(&m, &x[10]) < 0.2, "weightless positives are not learnt: %g",
+		  td_gbdt_score(&m, &x[10]));
+	td_gbdt_free(&env, &m);
+	for (int r = 0; r < 200; r++)
+		w[r] = 1.0f;
+	CHECK(td_gbdt_train(&env, x, y, w, 200, 1, &o, &m) == TD_OK, "train");
+	CHECK(td_gbdt_score(&m, &x[10]) > 0.8 && td_gbdt_score(&m, &x[150]) < 0.2,
+		  "a threshold on x: %g %g", td_gbdt_score(&m, &x[10]), td_gbdt_score(&m, &x[150]));
+	td_gbdt_free(&env, &m);
+	w[3] = -1;
+	CHECK(td_gbdt_train(&env, x, y, w, 200, 1, &o, &m) == TD_EARG, "a negative weight");
+	w[3] = NAN;
+	CHECK(td_gbdt_train(&env, x, y, w, 200, 1, &o, &m) == TD_EARG, "a NaN weight");
+	w[3] = 1;
+	y[5] = 2;
+	CHECK(td_gbdt_train(&env, x, y, w, 200, 1, &o, &m) == TD_EARG, "a label 2");
+	y[5] = 1;
+	o.n_trees = 0;
+	CHECK(td_gbdt_train(&env, x, y, w, 200, 1, &o, &m) == TD_EARG, "0 trees");
+	td_gbdt_opts_default(&o);
+	o.max_depth = TD_GBDT_MAX_DEPTH + 1;
+	CHECK(td_gbdt_train(&env, x, y, w, 200, 1, &o, &m) == TD_EARG, "too deep");
+	td_gbdt_opts_default(&o);
+	o.n_bins = 256;
+	CHECK(td_gbdt_train(&env, x, y, w, 200, 1, &o, &m) == TD_EARG, "too many bins");
+	td_gbdt_opts_default(&o);
+	o.shrinkage = 0;
+	CHECK(td_gbdt_train(&env, x, y, w, 200, 1, &o, &m) == TD_EARG, "shrinkage 0");
+	td_gbdt_opts_default(&o);
+	CHECK(td_gbdt_train(&env, x, y, w, 0, 1, &o, &m) == TD_EARG, "no rows");
+	CHECK(td_gbdt_train(&env, x, y, w, 200, 0, &o, &m) == TD_EARG, "no features");
+}
+
+/* A hand-built model: two trees over 2 features. */
+static td_gbdt_node hand_nodes[] = {
+	/* tree 0: x0 <= 1 ? (x1 <= 0 ? -1 : 2) : 0.5 */
+	{0, 1.0f, 1, 2}, {1, 0.0f, 3, 4}, {-1, 0.5f, 0, 0}, {-1, -1.0f, 0, 0}, {-1, 2.0f, 0, 0},
+	/* tree 1: a leaf */
+	{-1, 0.25f, 0, 0},
+};
+static uint32_t hand_first[] = {0, 5, 6};
+
+static void
+hand(td_gbdt *m, td_gbdt_node *nodes, uint32_t *first)
+{
+	memcpy(nodes, hand_nodes, sizeof(hand_nodes));
+	memcpy(first, hand_first, sizeof(hand_first));
+	memset(m, 0, sizeof(*m));
+	m->n_features = 2;
+	m->n_trees = 2;
+	m->n_nodes = 6;
+	m->base = -0.25;
+	m->nodes = nodes;
+	m->tree_first = first;
+}
+
+static void
+test_hand_and_check(void)
+{
+	td_gbdt_node nodes[6];
+	uint32_t	first[3];
+	td_gbdt		m;
+	float		a[2] = {0, 0},
+				b[2] = {0, 5},
+				c[2] = {3, -7},
+				nan2[2] = {NAN, 0};
+
+	hand(&m, nodes, first);
+	CHECK(td_gbdt_check(&env, &m) == TD_OK, "hand model: %s", env.errmsg);
+	CHECK(fabs(td_gbdt_margin(&m, a) - (-1.0)) < 1e-9, "margin a %g", td_gbdt_margin(&m, a));
+	CHECK(fabs(td_gbdt_margin(&m, b) - 2.0) < 1e-9, "margin b %g", td_gbdt_margin(&m, b));
+	CHECK(fabs(td_gbdt_margin(&m, c) - 0.5) < 1e-9, "margin c %g", td_gbdt_margin(&m, c));
+	CHECK(fabs(td_gbdt_margin(&m, nan2) - 0.5) < 1e-9, "NaN goes right: %g", td_gbdt_margin(&m, nan2));
+	CHECK(fabs(td_gbdt_score(&m, b) - 1 / (1 + exp(-2.0))) < 1e-9, "score b");
+
+	hand(&m, nodes, first);
+	nodes[0].feature = 2;
+	CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT && strstr(env.errmsg, "feature"), "feature out of range: %s", env.errmsg);
+	hand(&m, nodes, first);
+	nodes[1].left = 0;
+	CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT && strstr(env.errmsg, "children"), "a child before its parent (a loop): %s", env.errmsg);
+	hand(&m, nodes, first);
+	nodes[1].right = 1;
+	CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT, "a node its own child");
+	hand(&m, nodes, first);
+	nodes[1].right = 5;
+	CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT, "a child in the next tree");
+	hand(&m, nodes, first);
+	nodes[4].value = INFINITY;
+	CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT && strstr(env.errmsg, "finite"), "an infinite leaf: %s", env.errmsg);
+	hand(&m, nodes, first);
+	nodes[0].value = NAN;
+	CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT, "a NaN threshold");
+	hand(&m, nodes, first);
+	m.base = NAN;
+	CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT, "a NaN base");
+	hand(&m, nodes, first);
+	first[1] = 0;
+	CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT, "an empty tree");
+	hand(&m, nodes, first);
+	first[2] = 5;
+	CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT, "offsets short of the nodes");
+	hand(&m, nodes, first);
+	m.n_features = 0;
+	CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT, "no features");
+	hand(&m, nodes, first);
+	m.n_features = TD_GBDT_MAX_FEATURES + 1;
+	CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT, "too many features");
+	hand(&m, nodes, first);
+	m.n_trees = TD_GBDT_MAX_TREES + 1;
+	CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT, "too many trees");
+	hand(&m, nodes, first);
+	m.n_nodes = TD_GBDT_MAX_NODES + 1;
+	CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT, "too many nodes");
+
+	/* a chain deeper than TD_GBDT_MAX_DEPTH */
+	{
+		enum {D = TD_GBDT_MAX_DEPTH + 1};
+		td_gbdt_node chain[2 * D + 1];
+		uint32_t	cf[2] = {0, 2 * D + 1};
+
+		for (int k = 0; k < D; k++)
+		{
+			chain[2 * k] = (td_gbdt_node) {0, 0.0f, 2 * k + 1, 2 * k + 2};
+			chain[2 * k + 1] = (td_gbdt_node) {-1, 1.0f, 0, 0};
+		}
+		chain[2 * D] = (td_gbdt_node) {-1, 2.0f, 0, 0};
+		memset(&m, 0, sizeof(m));
+		m.n_features = 1;
+		m.n_trees = 1;
+		m.n_nodes = 2 * D + 1;
+		m.nodes = chain;
+		m.tree_first = cf;
+		CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT && strstr(env.errmsg, "deeper"), "depth %d: %s", D, env.errmsg);
+		m.n_nodes = 2 * D - 1;	/* depth D - 1: fine */
+		cf[1] = 2 * D - 1;
+		chain[2 * D - 2] = (td_gbdt_node) {-1, 2.0f, 0, 0};
+		CHECK(td_gbdt_check(&env, &m) == TD_OK, "depth %d: %s", D - 1, env.errmsg);
+	}
+}
+
+static void
+test_alloc_interrupt(void)
+{
+	counting	c = {0, -1, 0};
+	td_env		cenv = {c_alloc, c_realloc, c_free, c_interrupted, &c, ""};
+	float		x[3 * 300];
+	uint8_t		y[300];
+	td_gbdt		m;
+	td_gbdt_opts o;
+	td_status	st = TD_ENOMEM;
+	bool		only_enomem = true;
+	long		k;
+
+	rng = 3;
+	xor_rows(300, x, y);
+	td_gbdt_opts_default(&o);
+	o.n_trees = 5;
+	for (k = 0; k < 100 && st != TD_OK; k++)
+	{
+		c.budget = k;
+		st = td_gbdt_train(&cenv, x, y, NULL, 300, 3, &o, &m);
+		if (st != TD_OK && st != TD_ENOMEM)
+			only_enomem = false;
+		if (st != TD_OK)
+			CHECK(c.live == 0, "budget %ld: %ld blocks left", k, c.live);
+	}
+	CHECK(st == TD_OK && k > 5, "trained after %ld failed allocations", k - 1);
+	CHECK(only_enomem, "allocation failures give TD_ENOMEM");
+	td_gbdt_free(&cenv, &m);
+	CHECK(c.live == 0, "model freed: %ld left", c.live);
+	c.budget = -1;
+	c.interrupt = 1;
+	CHECK(td_gbdt_train(&cenv, x, y, NULL, 300, 3, &o, &m) == TD_EINTR, "interrupted");
+	CHECK(c.live == 0, "nothing left after an interrupt: %ld", c.live);
+	CHECK(td_gbdt_check(&cenv, &m) == TD_EFORMAT, "a failed training leaves an empty model");
+}
+
+/* The nth element (0-based) named name, or TD_NONE. */
+static uint32_t
+find(const td_tree *t, const char *name, int nth)
+{
+	for (uint32_t i = 0; i < t->n_nodes; i++)
+		if (t->nodes[i].kind == TD_ELEM && t->nodes[i].str_len == strlen(name) &&
+			memcmp(td_node_str(t, i), name, strlen(name)) == 0 && nth-- == 0)
+			return i;
+	return TD_NONE;
+}
+
+static const char *ctx_page =
+"<html><head><title>Shop</title>"
+"<meta property=\"og:type\" content=\"product\">"
+"<script type=\"application/ld+json\">{\"@type\": \"Product\", \"name\": \"x\"}</script>"
+"</head><body>"
+"<nav class=\"menu\"><a href=\"/\">Home</a></nav>"
+"<main><ul><li class=\"card\">First item text</li><li class=\"card\">Second item</li>"
+"<li class=\"card\">Third item</li><li class=\"other\">Odd one</li></ul>"
+"<div class=\"comments\"><p>A comment here</p></div></main>"
+"</body></html>";
+
+#define CX(row, id) ((row)[TD_N_FEATURES + TD_CTX_##id])
+
+static void
+test_context(void)
+{
+	td_tree    *t = NULL;
+	td_features f;
+	float	   *rows;
+	uint32_t	li0,
+				li3,
+				ul,
+				p,
+				nav,
+				a;
+
+	CHECK(td_parse_html(&env, ctx_page, strlen(ctx_page), "UTF-8", NULL, &t) == TD_OK, "parse");
+	CHECK(td_compute_features(t, NULL, 0, &f) == TD_OK, "features");
+	CHECK(td_context_rows(t, &f, &rows) == TD_OK, "context: %s", env.errmsg);
+	li0 = find(t, "li", 0);
+	li3 = find(t, "li", 3);
+	ul = find(t, "ul", 0);
+	p = find(t, "p", 0);
+	nav = find(t, "nav", 0);
+	a = find(t, "a", 0);
+	{
+		const float *r0 = rows + (size_t) li0 * TD_N_ROW,
+				   *r3 = rows + (size_t) li3 * TD_N_ROW,
+				   *ru = rows + (size_t) ul * TD_N_ROW,
+				   *rp = rows + (size_t) p * TD_N_ROW,
+				   *ra = rows + (size_t) a * TD_N_ROW,
+				   *rn = rows + (size_t) nav * TD_N_ROW;
+		double		vis = strlen("Home") + strlen("Firstitemtext") + strlen("Seconditem") +
+			strlen("Thirditem") + strlen("Oddone") + strlen("Acommenthere");
+
+		CHECK(memcmp(r0, td_feature_row(&f, li0), sizeof(float) * TD_N_FEATURES) == 0,
+			  "the element's own features first");
+		CHECK(fabsf(CX(r0, REP_SIB) - (float) log1p(2)) < 1e-6, "li rep_sib %g", CX(r0, REP_SIB));
+		CHECK(CX(r3, REP_SIB) == 0, "the odd li has no twin: %g", CX(r3, REP_SIB));
+		CHECK(fabsf(CX(ru, REP_KIDS) - (float) log1p(3)) < 1e-6, "ul rep_kids %g", CX(ru, REP_KIDS));
+		CHECK(fabsf(CX(r0, IN_REP) - (float) log1p(3)) < 1e-6 && CX(r3, IN_REP) == 0 && CX(ru, IN_REP) == 0,
+			  "in_rep %g %g %g", CX(r0, IN_REP), CX(r3, IN_REP), CX(ru, IN_REP));
+		CHECK(CX(rp, IN_COMMENT) == 1 && CX(r0, IN_COMMENT) == 0, "in_comment");
+		CHECK(CX(rn, TMPL_SMALL) == 1 && CX(ra, TMPL_SMALL) == 1 && CX(r0, TMPL_SMALL) == 0,
+			  "tmpl_small from the small nav down");
+		CHECK(CX(r0, SIZE_CLASS) == f.size_class[li0], "size class");
+		CHECK(CX(r0, P_LD_PRODUCT) == 1 && CX(r0, P_LD_ARTICLE) == 0 && CX(r0, P_LD_FORUM) == 0 &&
+			  CX(r0, P_LD_LIST) == 0, "JSON-LD Product only");
+		CHECK(CX(r0, P_OG_PRODUCT) == 1 && CX(r0, P_OG_ARTICLE) == 0, "og:type product");
+		CHECK(CX(r0, P_HAS_MAIN) == 1 && CX(r0, P_ARTICLES) == 0, "main, no article");
+		CHECK(fabs(CX(r0, P_REP_SHARE) - (strlen("Firstitemtext") + strlen("Seconditem") + strlen("Thirditem")) / vis) < 1e-6,
+			  "rep share %g", CX(r0, P_REP_SHARE));
+		CHECK(fabs(CX(rp, P_COMMENT_SHARE) - strlen("Acommenthere") / vis) < 1e-6, "comment share %g",
+			  CX(rp, P_COMMENT_SHARE));
+		CHECK(fabs(CX(rp, P_LINK_SHARE) - strlen("Home") / vis) < 1e-6, "link share %g", CX(rp, P_LINK_SHARE));
+		CHECK(fabs(CX(rp, P_LOG_CHARS) - log1p(vis)) < 1e-5, "log chars %g", CX(rp, P_LOG_CHARS));
+		CHECK(CX(rows + 0, P_LOG_CHARS) == 0, "the root (not an element) is all 0");
+	}
+	td_free(&env, rows);
+
+	/* page level with a one-leaf tree model: every shown element scores the same */
+	{
+		td_gbdt_node leaf = {-1, 1.0f, 0, 0};
+		uint32_t	first[2] = {0, 1};
+		td_gbdt		m = {TD_N_ROW, 1, 1, 0.0, first, &leaf, 0};
+		td_page_opts o;
+		td_page_marks pm;
+
+		td_page_opts_default(&o);
+		o.min_area = 1;
+		o.gbdt = &m;
+		CHECK(td_page_level(t, NULL, &o, &pm) == TD_OK, "page level: %s", env.errmsg);
+		CHECK(fabs(pm.score[li0] - 1 / (1 + exp(-1.0))) < 1e-6 && pm.drop[li0], "tree score %g", pm.score[li0]);
+		td_page_marks_free(t, &pm);
+		leaf.value = -1.0f;
+		CHECK(td_page_level(t, NULL, &o, &pm) == TD_OK && !pm.drop[li0], "kept at -1");
+		td_page_marks_free(t, &pm);
+		m.n_features = TD_N_ROW + 1;
+		CHECK(td_page_level(t, NULL, &o, &pm) == TD_EARG, "a model reading more than a row");
+		td_page_marks_free(t, &pm);
+	}
+	td_features_free(t, &f);
+	td_tree_free(t);
+}
+
+int
+main(void)
+{
+	td_env_default(&env);
+	test_xor();
+	test_weights();
+	test_hand_and_check();
+	test_alloc_interrupt();
+	test_context();
+	return check_done("test_gbdt");
+}
