@@ -4,7 +4,9 @@ CREATE TEMP TABLE out_pages (url text PRIMARY KEY, html text);
 -- a small site: three pages with the same navigation and footer
 INSERT INTO out_pages
 SELECT 'https://keld.example/history/' || name,
-       '<html><head><title>' || title || '</title></head><body>
+       '<html><head><title>' || title || ' | Keld Heritage</title>
+<meta name="author" content="Ann Lee"><meta property="article:published_time" content="2024-05-02">
+</head><body>
 <nav><a href="/">Home</a> | <a href="/news">News</a> | <a href="/about">About</a></nav>
 <article>' || body || '</article>
 <footer>Keld Heritage | <a href="/privacy">Privacy</a></footer></body></html>'
