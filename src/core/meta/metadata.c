@@ -1121,6 +1121,35 @@ is_dateline(meta *m, uint32_t i)
 
 /* ---- the title ---------------------------------------------------------- */
 
+/*
+ * A heading's text without the permalink mark that documentation
+ * generators append ("Models ¶" of Sphinx, U+F0C1 of icon fonts,
+ * U+1F517), nor the white space before it.  Returns the kept length.
+ */
+static size_t
+heading_trim(const char *s, size_t n)
+{
+	static const char *const marks[] = {"\xC2\xB6", "\xEF\x83\x81", "\xF0\x9F\x94\x97", NULL};
+
+	for (int again = 1; again;)
+	{
+		again = 0;
+		while (n > 0 && td_is_html_space((unsigned char) s[n - 1]))
+			n--, again = 1;
+		for (int k = 0; marks[k]; k++)
+		{
+			size_t		l = strlen(marks[k]);
+
+			if (n > l && memcmp(s + n - l, marks[k], l) == 0)
+			{
+				n -= l;
+				again = 1;
+			}
+		}
+	}
+	return n;
+}
+
 static const char *const separators[] = {" | ", " - ", " \xE2\x80\x93 ", " \xE2\x80\x94 ",
 	" :: ", " \xC2\xB7 ", " \xE2\x80\xA2 ", " \xC2\xBB ", " // ", NULL};
 
@@ -1712,7 +1741,7 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 				{
 					st = elem_text_kept(&m, i, &v, &tn);
 					if (st == TD_OK)
-						st = offer(&m, &m.h1, R_VISIBLE, v, tn);
+						st = offer(&m, &m.h1, R_VISIBLE, v, heading_trim(v, tn));
 				}
 				break;
 			case TD_TAG_META:
