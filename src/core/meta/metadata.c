@@ -365,7 +365,59 @@ credential(const char *w, size_t n)
 	return upper >= 2;
 }
 
-/* One name: trimmed of quotes and punctuation, refused unless it reads as a name. */
+/* A word that names a role, not a person ("Writer", "Founder", "Senior"). */
+static int
+role_word(const char *w, size_t n)
+{
+	static const char *const words[] = {"writer", "editor", "founder", "co-founder", "cofounder",
+		"contributing", "reporter", "correspondent", "journalist", "columnist", "head",
+		"former", "senior", "lead", "certified", "licensed", "chief", "director", "manager",
+		"ceo", "cto", "president", "consultant", "specialist", "owner", "producer",
+		"managing", "associate", "assistant", "freelance", NULL};
+
+	while (n > 0 && (w[n - 1] == ',' || w[n - 1] == '.'))
+		n--;
+	for (int k = 0; words[k]; k++)
+		if (ascii_ieq(w, n, words[k]))
+			return 1;
+	return 0;
+}
+
+/* A label printed where a name would be ("Author", "Posted by", "Updated", "Sign In"). */
+static int
+label_value(const char *p, size_t len)
+{
+	static const char *const labels[] = {"author", "authors", "topic author", "post author",
+		"updated", "written by", "posted by", "sign in", "log in", "login", "over",
+		"insights from", "human", "full bio", "join us", "sign", NULL};
+	size_t		w = len;
+
+	for (int k = 0; labels[k]; k++)
+		if (ascii_ieq(p, len, labels[k]))
+			return 1;
+	/* a label whose name was cut off: "Recipe by", "Insights from" */
+	while (w > 0 && p[w - 1] != ' ')
+		w--;
+	if (w > 0 && (ascii_ieq(p + w, len - w, "by") || ascii_ieq(p + w, len - w, "from")))
+		return 1;
+	/* a template's key left unfilled ("page.head.extra.author"): one word, three dots or more */
+	if (memchr(p, ' ', len) == NULL)
+	{
+		int			dots = 0;
+
+		for (size_t k = 0; k < len; k++)
+			dots += p[k] == '.';
+		if (dots >= 3)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * One name: trimmed of quotes and punctuation, cut before a role that
+ * follows it ("Jane Doe Senior Writer" is Jane Doe), refused unless it
+ * reads as a name (a role alone, a label, a number, a URL).
+ */
 static td_status
 add_name(meta *m, int rank, const char *p, size_t len)
 {
@@ -389,6 +441,26 @@ add_name(meta *m, int rank, const char *p, size_t len)
 		while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == ','))
 			len--;
 	}
+	/* a role after the name: the name is what comes before; a role first: no name */
+	for (size_t i = 0; i < len;)
+	{
+		size_t		j = i;
+
+		while (j < len && p[j] != ' ')
+			j++;
+		if (role_word(p + i, j - i))
+		{
+			if (i == 0)
+				return TD_OK;
+			len = i - 1;
+			break;
+		}
+		i = j + 1;
+	}
+	while (len > 0 && strchr(" ,-", p[len - 1]) != NULL)
+		len--;
+	if (label_value(p, len))
+		return TD_OK;
 	if (len < 2 || len > 60 || credential(p, len) || calendar_word(p, len) ||
 		memchr(p, ':', len) != NULL || ascii_icontains(p, len, "http") ||
 		ascii_icontains(p, len, "www.") || p[0] == '@' || memchr(p, '/', len) != NULL ||
@@ -456,6 +528,16 @@ add_author(meta *m, int rank, const char *s, size_t n, int swap)
 				again = 1;
 			}
 		}
+	}
+	/* "Guide by Jane Doe", "Recipe by Jane Doe": a word or two, then "by" */
+	for (size_t i = 1, spaces = 0; i + 4 <= len && spaces < 2; i++)
+	{
+		if (ascii_ieq(p + i, 4, " by "))
+		{
+			p += i + 4, len -= i + 4;
+			break;
+		}
+		spaces += p[i] == ' ';
 	}
 	for (int k = 0; cuts[k]; k++)
 	{
