@@ -79,6 +79,7 @@ typedef struct meta
 	uint32_t	text_budget;	/* nodes elem_text may still read (bounds a page
 								 * of many nested bylines or itemprops) */
 	uint32_t	main_elem;		/* the first visible <main> or <article>, or TD_NONE */
+	uint32_t	h1_elem;		/* the first visible <h1>, or TD_NONE */
 } meta;
 
 /* What elem_text reads per page at most, in nodes. */
@@ -1732,6 +1733,116 @@ put_language(meta *m, td_buf *out, int *first)
 	return st == TD_OK ? put_str(out, source, strlen(source)) : st;
 }
 
+/* ---- dates without markup ----------------------------------------------- */
+
+/* Whether s[0..n) holds at position i a run of `digits` digits. */
+static int
+digits_at(const char *s, size_t n, size_t i, int digits)
+{
+	if (i + (size_t) digits > n)
+		return 0;
+	for (int k = 0; k < digits; k++)
+		if (s[i + k] < '0' || s[i + k] > '9')
+			return 0;
+	return 1;
+}
+
+/*
+ * A day in the URL's path: /2024/03/05/ or 2024-03-05 between delimiters
+ * ("/blog/2024-03-05-title").  Writes it normalized; returns 1, or 0.
+ */
+static int
+url_date(const char *path, size_t n, char out[TD_DATE_MAX])
+{
+	for (size_t i = 0; i + 10 <= n; i++)
+	{
+		char		sep = path[i + 4];
+
+		if ((i > 0 && path[i - 1] != '/' && path[i - 1] != '-' && path[i - 1] != '_') ||
+			!digits_at(path, n, i, 4) || (sep != '/' && sep != '-') ||
+			!digits_at(path, n, i + 5, 2) || path[i + 7] != sep || !digits_at(path, n, i + 8, 2) ||
+			(i + 10 < n && path[i + 10] >= '0' && path[i + 10] <= '9'))
+			continue;
+		{
+			char		d[11];
+
+			memcpy(d, path + i, 10);
+			d[4] = d[7] = '-';
+			d[10] = 0;
+			if (td_date_normalize(d, 10, out))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* Whether node i is inside <header>, <footer>, <nav>, <aside> or a comment block. */
+static int
+in_chrome(const meta *m, uint32_t i)
+{
+	const td_tree *t = m->t;
+
+	for (uint32_t a = t->nodes[i].parent, hops = 0; a != TD_NONE && hops < 64;
+		 a = t->nodes[a].parent, hops++)
+	{
+		uint32_t	cn;
+		const char *cl = attr(m, a, "class", &cn);
+
+		if (t->nodes[a].tag == TD_TAG_HEADER || t->nodes[a].tag == TD_TAG_FOOTER ||
+			t->nodes[a].tag == TD_TAG_NAV || t->nodes[a].tag == TD_TAG_ASIDE ||
+			(cl && cn < 200 && ascii_icontains(cl, cn, "comment")))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The byline region: the first date in the visible text right after the
+ * first <h1> (its next NEAR_TEXTS text nodes, NEAR_BYTES bytes at most),
+ * where a page without date markup prints "March 5, 2024" under its
+ * headline; a forum prints the first post's.  A date that an "updated" or
+ * "modified" label precedes is not the publication's.
+ */
+#define NEAR_TEXTS 24
+#define NEAR_BYTES 800
+
+static int
+near_h1_date(meta *m, char out[TD_DATE_MAX])
+{
+	const td_tree *t = m->t;
+	size_t		bytes = 0;
+	int			texts = 0,
+				updated = 0;
+
+	if (m->h1_elem == TD_NONE)
+		return 0;
+	for (uint32_t k = t->nodes[m->h1_elem].end; k < t->n_nodes && texts < NEAR_TEXTS &&
+		 bytes < NEAR_BYTES; k++)
+	{
+		const td_node *nd = &t->nodes[k];
+		const char *s;
+		size_t		n;
+
+		if (nd->kind != TD_TEXT || (nd->flags & TD_F_INHIDDEN) ||
+			(nd->parent != TD_NONE && (t->nodes[nd->parent].flags & (TD_F_RAWTEXT | TD_F_HIDDEN))))
+			continue;
+		s = td_node_str(t, k);
+		n = nd->str_len;
+		while (n > 0 && td_is_html_space((unsigned char) *s))
+			s++, n--;
+		while (n > 0 && td_is_html_space((unsigned char) s[n - 1]))
+			n--;
+		if (n == 0)
+			continue;
+		texts++;
+		bytes += n;
+		if (n <= 160 && !updated && !in_chrome(m, k) && td_date_find(s, n, out))
+			return 1;
+		updated = n < 40 && (ascii_icontains(s, n, "updated") || ascii_icontains(s, n, "modified"));
+	}
+	return 0;
+}
+
 /* ---- the walk ----------------------------------------------------------- */
 
 static const char *const md_skip[] = {"WebSite", "BreadcrumbList", "Organization", "WPHeader",
@@ -1765,6 +1876,7 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 	m.authors.rank = m.keywords.rank = m.types.rank = m.site_names.rank = R_NONE;
 	m.text_budget = TEXT_BUDGET;
 	m.main_elem = TD_NONE;
+	m.h1_elem = TD_NONE;
 	if (tree->n_nodes > 0)
 	{
 		scope = td_alloc(env, sizeof(uint32_t) * (size_t) tree->n_nodes);
@@ -1821,6 +1933,7 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 				m.n_h1 += !(nd->flags & TD_F_INHIDDEN);
 				if (m.h1.rank == R_NONE && !(nd->flags & TD_F_INHIDDEN))
 				{
+					m.h1_elem = i;
 					st = elem_text_kept(&m, i, &v, &tn);
 					if (st == TD_OK)
 						st = offer(&m, &m.h1, R_VISIBLE, v, heading_trim(v, tn));
@@ -1980,6 +2093,22 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 	}
 	if (st == TD_OK && m.site_name.rank != R_NONE)
 		st = list_add(&m, &m.site_names, R_LD, pool_str(&m, m.site_name.off), m.site_name.len);
+	/* no published date in the markup: the byline region's, else the URL's */
+	if (st == TD_OK && m.published.rank == R_NONE)
+	{
+		char		d[TD_DATE_MAX];
+
+		if (near_h1_date(&m, d))
+			st = offer(&m, &m.published, R_VISIBLE, d, strlen(d));
+		else if (opt->base_url)
+		{
+			td_url_parts parts;
+
+			td_url_split(opt->base_url, opt->base_len, &parts);
+			if (url_date(parts.path.p, parts.path.n, d))
+				st = offer(&m, &m.published, R_TITLE, d, strlen(d));
+		}
+	}
 
 	/* the JSON object */
 	if (st == TD_OK)
