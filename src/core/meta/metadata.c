@@ -1354,6 +1354,23 @@ is_site(const meta *m, const char *p, size_t n, const char *host, size_t host_n)
 	return 0;
 }
 
+/* Whether p is the site's name exactly: the host, its first label, or its own name ("robomow"). */
+static int
+site_alone(const meta *m, const char *p, size_t n, const char *host, size_t host_n)
+{
+	size_t		label = 0,
+				name_n;
+	const char *name;
+
+	if (host_n == 0)
+		return 0;
+	while (label < host_n && host[label] != '.')
+		label++;
+	host_name(host, host_n, &name, &name_n);
+	return folded_eq(p, n, host, label) || folded_eq(p, n, host, host_n) ||
+		folded_eq(p, n, name, name_n);
+}
+
 /* Where the separator at s[i] is, its length, or 0. */
 static size_t
 sep_at(const char *s, size_t n, size_t i)
@@ -1531,8 +1548,10 @@ static int
 choose_title(const meta *m, const slot *const *tc, size_t n_tc, const char *host, size_t host_n,
 			 const char **title, size_t *title_n)
 {
-	const char *best = NULL;
-	size_t		best_n = 0;
+	const char *best = NULL,
+			   *fallback = NULL;
+	size_t		best_n = 0,
+				fallback_n = 0;
 
 	for (size_t k = 0; k < n_tc; k++)
 	{
@@ -1547,6 +1566,17 @@ choose_title(const meta *m, const slot *const *tc, size_t n_tc, const char *host
 			   memcmp(t, pool_str(m, m->description.off), tc[k]->len) == 0))))
 			continue;
 		title_main(m, t, tc[k]->len, host, host_n, &a, &b);
+		/* the site's name alone, or "Home": a title only when nothing else is */
+		if (b > a && (site_alone(m, t + a, b - a, host, host_n) || ascii_ieq(t + a, b - a, "home") ||
+					  ascii_ieq(t + a, b - a, "home page") || ascii_ieq(t + a, b - a, "homepage")))
+		{
+			if (fallback == NULL)
+			{
+				fallback = t + a;
+				fallback_n = b - a;
+			}
+			continue;
+		}
 		if (best == NULL)
 		{
 			best = t + a;
@@ -1565,6 +1595,11 @@ choose_title(const meta *m, const slot *const *tc, size_t n_tc, const char *host
 	{
 		best = pool_str(m, m->h1.off);
 		best_n = m->h1.len;
+	}
+	if (best == NULL)
+	{
+		best = fallback;
+		best_n = fallback_n;
 	}
 	*title = best;
 	*title_n = best_n;
