@@ -1601,6 +1601,37 @@ choose_title(const meta *m, const slot *const *tc, size_t n_tc, const char *host
 		best = fallback;
 		best_n = fallback_n;
 	}
+	/*
+	 * "Title - Section": what follows the last dash is a section, a site or
+	 * a tag line when it has fewer words than what comes before (two at
+	 * least); no length is tuned (a tail of at most 4 words measured +3
+	 * better, bench/README.md, but is a fitted number).
+	 */
+	if (best != NULL)
+	{
+		size_t		cut = 0;
+
+		for (size_t i = 1; i + 3 <= best_n; i++)
+			if (best[i] == ' ' && (memcmp(best + i, " - ", 3) == 0 ||
+								   (i + 5 <= best_n && (memcmp(best + i, " \xE2\x80\x93 ", 5) == 0 ||
+														memcmp(best + i, " \xE2\x80\x94 ", 5) == 0))))
+				cut = i;
+		if (cut)
+		{
+			size_t		before = 1,
+						after = 1,
+						tail = cut + (best[cut + 1] == '-' ? 3 : 5);
+
+			for (size_t i = 0; i < cut; i++)
+				before += best[i] == ' ';
+			for (size_t i = tail; i < best_n; i++)
+				after += best[i] == ' ';
+			/* not a range ("2024 - 2025") */
+			if (before >= 2 && after < before && tail < best_n &&
+				!(best[cut - 1] >= '0' && best[cut - 1] <= '9' && best[tail] >= '0' && best[tail] <= '9'))
+				best_n = cut;
+		}
+	}
 	*title = best;
 	*title_n = best_n;
 	return best != NULL && best_n > 0;
