@@ -62,7 +62,8 @@ typedef struct meta
 				title_og,
 				title_tw,
 				title_html,
-				h1;
+				h1;				/* the first distinct <h1> (h1s[0]) */
+	slot		h1s[4];			/* the first distinct visible <h1>s */
 	slot		description,
 				site_name,
 				canonical,
@@ -75,12 +76,15 @@ typedef struct meta
 				keywords,
 				types;
 	int			lang_found;
-	uint32_t	n_h1;			/* visible <h1> elements */
+	uint32_t	n_h1;			/* distinct visible <h1>s (not empty, not a repeat) */
 	uint32_t	text_budget;	/* nodes elem_text may still read (bounds a page
 								 * of many nested bylines or itemprops) */
 	uint32_t	main_elem;		/* the first visible <main> or <article>, or TD_NONE */
-	uint32_t	h1_elem;		/* the first visible <h1>, or TD_NONE */
+	uint32_t	h1_elem;		/* the first visible <h1> (maybe empty), or TD_NONE */
 } meta;
+
+/* The <h1>s read per page. */
+#define H1_MAX 4
 
 /* What elem_text reads per page at most, in nodes. */
 #define TEXT_BUDGET (1u << 20)
@@ -209,6 +213,15 @@ clean(meta *m, const char *s, size_t n)
 			i++;
 			continue;
 		}
+		/* invisible: U+00AD soft hyphen, U+200B-U+200D zero widths, U+FEFF */
+		if ((c == 0xC2 && i + 1 < n && (unsigned char) s[i + 1] == 0xAD) ||
+			(c == 0xE2 && i + 2 < n && (unsigned char) s[i + 1] == 0x80 &&
+			 (unsigned char) s[i + 2] >= 0x8B && (unsigned char) s[i + 2] <= 0x8D) ||
+			(c == 0xEF && i + 2 < n && (unsigned char) s[i + 1] == 0xBB && (unsigned char) s[i + 2] == 0xBF))
+		{
+			i += c == 0xC2 ? 2 : 3;
+			continue;
+		}
 		if (b->len + 5 > TD_META_MAX_VALUE)
 		{
 			/* cut: drop a partial character */
@@ -222,6 +235,11 @@ clean(meta *m, const char *s, size_t n)
 			uint32_t	cp = 0;
 			size_t		r = c == '&' ? char_ref(s, n, i, &cp) : 0;
 
+			if (r && (cp == 0xAD || (cp >= 0x200B && cp <= 0x200D) || cp == 0xFEFF))
+			{
+				i += r;
+				continue;
+			}
 			if (r && (cp < 0x20 || cp == ' ' || cp == 0x7F))
 			{
 				/* an escaped space or control byte: a space, or nothing */
@@ -1204,6 +1222,22 @@ is_dateline(meta *m, uint32_t i)
 
 /* ---- the title ---------------------------------------------------------- */
 
+/* Whether s has a letter or a digit (any byte of a multibyte character counts). */
+static int
+has_word_char(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+	{
+		unsigned char c = (unsigned char) s[i];
+
+		if ((c | 0x20) >= 'a' && (c | 0x20) <= 'z')
+			return 1;
+		if ((c >= '0' && c <= '9') || c >= 0x80)
+			return 1;
+	}
+	return 0;
+}
+
 /*
  * A heading's text without the permalink mark that documentation
  * generators append ("Models ¶" of Sphinx, U+F0C1 of icon fonts,
@@ -1996,14 +2030,36 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 					m.main_elem = i;
 				break;
 			case TD_TAG_H1:
-				m.n_h1 += !(nd->flags & TD_F_INHIDDEN);
-				if (m.h1.rank == R_NONE && !(nd->flags & TD_F_INHIDDEN))
+				/* distinct visible headings: an empty one or a repeat (a layout's copy) is none */
+				if (!(nd->flags & TD_F_INHIDDEN) && m.n_h1 < H1_MAX)
 				{
-					m.h1_elem = i;
+					slot	   *h = &m.h1s[m.n_h1];
+
+					h->rank = R_NONE;
+					if (m.h1_elem == TD_NONE)
+						m.h1_elem = i;	/* where the headline is, even when its text is not */
 					st = elem_text_kept(&m, i, &v, &tn);
 					if (st == TD_OK)
-						st = offer(&m, &m.h1, R_VISIBLE, v, heading_trim(v, tn));
+						st = offer(&m, h, R_VISIBLE, v, heading_trim(v, tn));
+					if (st == TD_OK && h->rank != R_NONE && has_word_char(pool_str(&m, h->off), h->len))
+					{
+						int			again = 0;
+
+						for (uint32_t k = 0; k < m.n_h1; k++)
+							again |= folded_eq(pool_str(&m, h->off), h->len, pool_str(&m, m.h1s[k].off),
+											   m.h1s[k].len) ||
+								(h->len == m.h1s[k].len &&
+								 memcmp(pool_str(&m, h->off), pool_str(&m, m.h1s[k].off), h->len) == 0);
+						if (!again)
+						{
+							if (m.n_h1 == 0)
+								m.h1 = *h;
+							m.n_h1++;
+						}
+					}
 				}
+				else if (!(nd->flags & TD_F_INHIDDEN))
+					m.n_h1++;
 				break;
 			case TD_TAG_META:
 				st = read_meta(&m, i);
