@@ -1432,10 +1432,11 @@ title_main(const meta *m, const char *t, size_t n, const char *host, size_t host
 				b = n;
 	int			changed = 1;
 
-	/* the <h1> equal to one part */
-	if (m->h1.rank != R_NONE)
+	/* an <h1> equal to one part */
+	for (uint32_t hk = 0; hk < m->n_h1 && hk < H1_MAX; hk++)
 	{
-		const char *h = pool_str(m, m->h1.off);
+		const char *h = pool_str(m, m->h1s[hk].off);
+		size_t		h_n = m->h1s[hk].len;
 		size_t		start = 0;
 
 		for (size_t i = 0; i <= n; i++)
@@ -1446,7 +1447,7 @@ title_main(const meta *m, const char *t, size_t n, const char *host, size_t host
 			{
 				if (start > 0 || i < n)
 				{
-					if (folded_eq(t + start, i - start, h, m->h1.len))
+					if (folded_eq(t + start, i - start, h, h_n))
 					{
 						*from = start;
 						*to = i;
