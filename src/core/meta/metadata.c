@@ -2203,6 +2203,28 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 			if (st == TD_OK && tn <= 160 && td_date_find(v, tn, d))
 				st = offer(&m, &m.published, R_VISIBLE, d, strlen(d));
 		}
+		/*
+		 * no byline: a forum's first poster, the first element whose class
+		 * names a user name ("username", phpBB and XenForo) outside the
+		 * page's chrome, or a post element's author attribute
+		 * (<shreddit-post author="...">), trusted least
+		 */
+		if (st == TD_OK && m.authors.rank > R_TITLE && !(nd->flags & TD_F_INHIDDEN) &&
+			nd->tag != TD_TAG_META && nd->tag != TD_TAG_LINK && nd->tag != TD_TAG_IMG)
+		{
+			uint32_t	cn;
+			const char *cl = attr(&m, i, "class", &cn);
+
+			if ((v = attr(&m, i, "author", &n)) != NULL && n > 0 && !in_chrome(&m, i))
+				st = add_author(&m, R_TITLE, v, n, 0);
+			else if (cl && cn < 200 && (has_word(cl, cn, "username") || has_word(cl, cn, "user-name")) &&
+					 nd->end - i < 16 && !in_chrome(&m, i))
+			{
+				st = elem_text_kept(&m, i, &v, &tn);
+				if (st == TD_OK)
+					st = add_author(&m, R_TITLE, v, tn, 0);
+			}
+		}
 		/* visible bylines */
 		if (st == TD_OK && m.authors.rank > R_VISIBLE && !(nd->flags & TD_F_INHIDDEN) &&
 			nd->tag != TD_TAG_BODY && nd->tag != TD_TAG_HTML && nd->tag != TD_TAG_IMG &&
