@@ -384,6 +384,10 @@ credential(const char *w, size_t n)
 	return upper >= 2;
 }
 
+/* add_author's flags */
+#define AUTHOR_SWAP 1			/* "Doe, Jane" is Jane Doe (citation_author) */
+#define AUTHOR_HANDLE 2			/* a user name: digits are part of it, not a date */
+
 /* A word that names a role, not a person ("Writer", "Founder", "Senior"). */
 static int
 role_word(const char *w, size_t n)
@@ -438,7 +442,7 @@ label_value(const char *p, size_t len)
  * reads as a name (a role alone, a label, a number, a URL).
  */
 static td_status
-add_name(meta *m, int rank, const char *p, size_t len)
+add_name(meta *m, int rank, const char *p, size_t len, int flags)
 {
 	size_t		words = 1;
 
@@ -488,7 +492,7 @@ add_name(meta *m, int rank, const char *p, size_t len)
 		return TD_OK;
 	for (size_t k = 0; k < len; k++)
 	{
-		if (p[k] >= '0' && p[k] <= '9')
+		if (p[k] >= '0' && p[k] <= '9' && !(flags & AUTHOR_HANDLE))
 			return TD_OK;
 		words += p[k] == ' ';
 	}
@@ -505,8 +509,9 @@ add_name(meta *m, int rank, const char *p, size_t len)
  * is a URL, a handle, or longer than a name gives nothing.
  */
 static td_status
-add_author(meta *m, int rank, const char *s, size_t n, int swap)
+add_author(meta *m, int rank, const char *s, size_t n, int flags)
 {
+	int			swap = flags & AUTHOR_SWAP;
 	static const char *const prefixes[] = {"by:", "by ", "author:", "author ", "authors:",
 		"posted by:", "posted by ", "post by ", "written by:", "written by ", "text by ",
 		"words by ", "story by ", "article by ", "via ", NULL};
@@ -570,7 +575,7 @@ add_author(meta *m, int rank, const char *s, size_t n, int swap)
 				break;
 			}
 	}
-	for (size_t i = 0; i < len; i++)
+	for (size_t i = 0; i < len && !(flags & AUTHOR_HANDLE); i++)
 		if (p[i] >= '0' && p[i] <= '9')
 		{
 			/* a date: cut before the word it starts in */
@@ -599,7 +604,7 @@ add_author(meta *m, int rank, const char *s, size_t n, int swap)
 			k = first_n;
 			sw[k++] = ' ';
 			memcpy(sw + k, p, last);
-			return add_name(m, rank, sw, k + last);
+			return add_name(m, rank, sw, k + last, flags);
 		}
 	}
 	/* names split on ", ", " and ", " & " */
@@ -626,7 +631,7 @@ add_author(meta *m, int rank, const char *s, size_t n, int swap)
 				break;
 			}
 		}
-		if ((st = add_name(m, rank, p + i, j - i)) != TD_OK)
+		if ((st = add_name(m, rank, p + i, j - i, flags)) != TD_OK)
 			return st;
 		i = j + skip;
 	}
@@ -1161,7 +1166,7 @@ read_meta(meta *m, uint32_t i)
 			st = offer_date(m, &m->modified, r, c, cn);
 		else if (key_in(k, kn, meta_author))
 		{
-			st = add_author(m, r, c, cn, ascii_ieq(k, kn, "citation_author"));
+			st = add_author(m, r, c, cn, ascii_ieq(k, kn, "citation_author") ? AUTHOR_SWAP : 0);
 		}
 		else if (key_in(k, kn, meta_keywords))
 			st = list_add_split(m, &m->keywords, r, c, cn);
@@ -2216,13 +2221,13 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 			const char *cl = attr(&m, i, "class", &cn);
 
 			if ((v = attr(&m, i, "author", &n)) != NULL && n > 0 && !in_chrome(&m, i))
-				st = add_author(&m, R_TITLE, v, n, 0);
+				st = add_author(&m, R_TITLE, v, n, AUTHOR_HANDLE);
 			else if (cl && cn < 200 && (has_word(cl, cn, "username") || has_word(cl, cn, "user-name")) &&
 					 nd->end - i < 16 && !in_chrome(&m, i))
 			{
 				st = elem_text_kept(&m, i, &v, &tn);
 				if (st == TD_OK)
-					st = add_author(&m, R_TITLE, v, tn, 0);
+					st = add_author(&m, R_TITLE, v, tn, AUTHOR_HANDLE);
 			}
 		}
 		/* visible bylines */
