@@ -74,11 +74,11 @@ FROM (VALUES
   ('<title>Rowing lessons for adults - Spring term</title>'),
   ('<meta property="og:title" content="Riverbank"><title>How to row | Riverbank</title>'),
   ('<title>Oars | Docs</title><h1>Oars <a class="headerlink">¶</a></h1>'),
-  ('<title>Boats | Riverbank</title><h1></h1><h1>Our boats today</h1><h1>Our boats today</h1>')) v(html);
+  ('<title>Boats | Riverbank</title><h1></h1><h1>Our boats</h1><h1>Our boats</h1>')) v(html);
 
 -- Authors: a role after the name is cut, a label alone is none, a forum's
 -- first poster (class="username", digits kept) when nothing else names one
-SELECT page_metadata(html) -> 'authors' AS authors
+SELECT coalesce(page_metadata(html) -> 'authors', '[]') AS authors
 FROM (VALUES
   ('<p class="byline">By Jane Doe Senior Writer</p>'),
   ('<p class="author">Posted by</p>'),

@@ -349,6 +349,16 @@ list_add_split(meta *m, list *l, int rank, const char *s, size_t n)
 
 /* ---- authors ------------------------------------------------------------ */
 
+/* Whether k[0..n) is one of names (A-Z folded). */
+static int
+key_in(const char *k, size_t n, const char *const *names)
+{
+	for (; *names; names++)
+		if (ascii_ieq(k, n, *names))
+			return 1;
+	return 0;
+}
+
 /* Whether w[0..n) is an English month or weekday name or abbreviation. */
 static int
 calendar_word(const char *w, size_t n)
@@ -361,10 +371,7 @@ calendar_word(const char *w, size_t n)
 
 	if (n > 0 && w[n - 1] == '.')
 		n--;
-	for (int k = 0; words[k]; k++)
-		if (ascii_ieq(w, n, words[k]))
-			return 1;
-	return 0;
+	return key_in(w, n, words);
 }
 
 /* A credential after a name ("MD", "PhD", "RD", "FAND"): one short word, mostly capitals. */
@@ -400,10 +407,7 @@ role_word(const char *w, size_t n)
 
 	while (n > 0 && (w[n - 1] == ',' || w[n - 1] == '.'))
 		n--;
-	for (int k = 0; words[k]; k++)
-		if (ascii_ieq(w, n, words[k]))
-			return 1;
-	return 0;
+	return key_in(w, n, words);
 }
 
 /* A label printed where a name would be ("Author", "Posted by", "Updated", "Sign In"). */
@@ -415,9 +419,8 @@ label_value(const char *p, size_t len)
 		"insights from", "human", "full bio", "join us", "sign", NULL};
 	size_t		w = len;
 
-	for (int k = 0; labels[k]; k++)
-		if (ascii_ieq(p, len, labels[k]))
-			return 1;
+	if (key_in(p, len, labels))
+		return 1;
 	/* a label whose name was cut off: "Recipe by", "Insights from" */
 	while (w > 0 && p[w - 1] != ' ')
 		w--;
@@ -1084,15 +1087,6 @@ static const char *const meta_author[] = {"author", "article:author", "dc.creato
 	"dcterms.creator", "citation_author", "parsely-author", "sailthru.author", "byl", NULL};
 static const char *const meta_keywords[] = {"keywords", "news_keywords", "article:tag",
 	"parsely-tags", "sailthru.tags", "citation_keywords", NULL};
-
-static int
-key_in(const char *k, size_t n, const char *const *names)
-{
-	for (; *names; names++)
-		if (ascii_ieq(k, n, *names))
-			return 1;
-	return 0;
-}
 
 static int
 key_rank(const char *k, size_t n)
