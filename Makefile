@@ -8,7 +8,7 @@ DATA        = sql/templatedet--0.1.sql sql/templatedet--0.1--0.2.sql
 DATA_built  = sql/templatedet--$(EXTVERSION).sql
 # pg_regress suites (sql/td_*.sql, expected/td_*.out), in order: td_init creates
 # the extension.  UTF-8 and C collation so encodings and ORDER BY are fixed.
-REGRESS      = td_init td_sites td_edge td_errors td_bulk td_parallel td_copy td_timeout td_info td_readme td_page td_page_readme td_page_type td_dedup td_sandwich td_sandwich_readme td_menu td_menu_readme td_etdm_readme td_etdm td_chunks td_security td_rows td_warc td_meta
+REGRESS      = td_init td_sites td_edge td_errors td_bulk td_parallel td_copy td_timeout td_info td_readme td_page td_page_readme td_page_type td_output td_dedup td_sandwich td_sandwich_readme td_menu td_menu_readme td_etdm_readme td_etdm td_chunks td_security td_rows td_warc td_meta
 REGRESS_OPTS = --encoding=UTF8 --no-locale
 
 CORE_SRCS   = $(sort $(wildcard src/core/*/*.c))
@@ -58,7 +58,7 @@ $(OBJS:.o=.bc): %.bc: %.o
 # The install script of EXTVERSION, assembled from sql/install/ in this order, a
 # blank line between pieces (a build product, in .gitignore: `make` builds it,
 # `make clean` removes it, a changed piece rebuilds it).
-SQL_PIECES  = $(addprefix sql/install/,header.sql base.sql site.sql page.sql dedup.sql sandwich.sql menu.sql warc.sql meta.sql)
+SQL_PIECES  = $(addprefix sql/install/,header.sql base.sql site.sql page.sql output.sql dedup.sql sandwich.sql menu.sql warc.sql meta.sql)
 sql/templatedet--$(EXTVERSION).sql: $(SQL_PIECES)
 	{ echo '-- templatedet $(EXTVERSION): site profiles, template stripping, clean text.'; \
 	  awk 'FNR == 1 && NR > 1 { print "" } { print }' $^; } >$@ || { rm -f $@; exit 1; }
@@ -116,6 +116,13 @@ build/obj/asan/%.o: %.c
 build/obj/fuzz/%.o: %.c
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(CFLAGS_fuzz) -MMD -MP -c -o $@ $<
+# The fuzz flavour traces comparisons (-fsanitize=fuzzer-no-link: trace-cmp) so that
+# libFuzzer can learn the values a branch wants; in the sort and the checksum every
+# comparison is of key order or a loop counter, nothing an input could be steered by,
+# and their hooks were a fifth of fuzz-profile's time (bench/README.md#fuzz-targets):
+# they keep their edge coverage and sanitizers, without comparison tracing.
+FUZZ_NO_TRACE_CMP = src/core/util/sort.c src/core/util/crc32c.c
+$(FUZZ_NO_TRACE_CMP:%.c=build/obj/fuzz/%.o): CFLAGS_fuzz += -fno-sanitize-coverage=trace-cmp
 build/obj/plain/%.o: %.c
 	@mkdir -p $(@D)
 	$(CORE_CC) $(CFLAGS_plain) -MMD -MP -c -o $@ $<
@@ -208,6 +215,8 @@ FUZZ_MAX_LEN_warc    = 65536
 # whole extraction over random HTML (first byte: base URL, language, failing allocation)
 FUZZ_MAX_LEN_jsonld  = 4096
 FUZZ_MAX_LEN_meta    = 8192
+# fuzz-output: clean HTML and Markdown of a fuzzed page (safe tags, no raw HTML)
+FUZZ_MAX_LEN_output  = 8192
 
 $(FUZZ_BINS): build/fuzz/%: build/obj/fuzz/test/fuzz/%.o build/lib/libtdcore-fuzz.a
 	@mkdir -p $(@D)

@@ -21,6 +21,8 @@
 #   strip_chunk  sum(length(strip_template(html, chunk profile)))
 #   segments     count(*) of page_segments(html)           page level: classify, smooth
 #   clean_text   sum(length(clean_text(html, profile)))   site OR page level
+#   clean_html   sum(length(clean_html(html, profile)))   the same decision, as safe HTML
+#   clean_markdown  sum(length(clean_markdown(html, profile)))  ... as Markdown
 #   train        train_template_model(html, profile)      one model over all pages
 #   clean_text_page  sum(length(clean_text(html)))          page level alone, no profile
 #   page_metadata    sum(length(page_metadata(html)::text)) title, authors, dates... as jsonb
@@ -71,6 +73,10 @@ SELECT bench.time('strip_chunk',
 SELECT bench.time('segments', 'SELECT count(*) FROM pages, LATERAL page_segments(html)', $REPS);
 SELECT bench.time('clean_text',
   'SELECT sum(length(clean_text(p.html, s.profile))) FROM pages p JOIN site_profiles s USING (host)', $REPS);
+SELECT bench.time('clean_html',
+  'SELECT sum(length(clean_html(p.html, s.profile))) FROM pages p JOIN site_profiles s USING (host)', $REPS);
+SELECT bench.time('clean_markdown',
+  'SELECT sum(length(clean_markdown(p.html, s.profile))) FROM pages p JOIN site_profiles s USING (host)', $REPS);
 SELECT bench.time('train',
   'SELECT length(train_template_model(p.html, s.profile)::text) FROM pages p JOIN site_profiles s USING (host)', $REPS);
 SELECT bench.time('clean_text_page', 'SELECT sum(length(clean_text(html))) FROM pages', $REPS);
@@ -125,8 +131,8 @@ SELECT label AS measure, round(wall_s::numeric, 3) AS wall_s, round(cpu_s::numer
        round(($NP / nullif(cpu_s, 0))::numeric, 0) AS pages_per_s,
        round(($MB / nullif(cpu_s, 0))::numeric, 2) AS mb_per_s
 FROM m ORDER BY array_position(ARRAY['detoast','parse_ref_sax','parse_ref_dom','html_text','profile','strip',
-                                     'profile_chunk','strip_chunk','segments','clean_text','train',
-                                     'clean_text_page','page_metadata'], label);
+                                     'profile_chunk','strip_chunk','segments','clean_text','clean_html',
+                                     'clean_markdown','train','clean_text_page','page_metadata'], label);
 SQL
 bench_psql -At <<'SQL'
 WITH m AS (
@@ -155,6 +161,18 @@ FROM m s, m r, m h, m p, m g, m c, m pc, m sc, m md, m cp
 WHERE s.label = 'strip' AND r.label = 'parse_ref_dom' AND h.label = 'html_text' AND p.label = 'profile'
   AND g.label = 'segments' AND c.label = 'clean_text' AND pc.label = 'profile_chunk'
   AND sc.label = 'strip_chunk' AND md.label = 'page_metadata' AND cp.label = 'clean_text_page';
+SQL
+bench_psql -At <<'SQL'
+WITH m AS (
+  SELECT label, percentile_disc(0.5) WITHIN GROUP (ORDER BY cpu_s) AS c,
+         percentile_disc(0.5) WITHIN GROUP (ORDER BY wall_s) AS w
+  FROM bench.results WHERE wall_s IS NOT NULL GROUP BY label)
+SELECT format(E'ratio clean_html / clean_text: %s CPU, %s wall   (target <= 1.2)\n'
+              'ratio clean_markdown / clean_text: %s CPU, %s wall   (target <= 1.2)',
+  round((h.c / c.c)::numeric, 2), round((h.w / c.w)::numeric, 2),
+  round((k.c / c.c)::numeric, 2), round((k.w / c.w)::numeric, 2))
+FROM m c, m h, m k
+WHERE c.label = 'clean_text' AND h.label = 'clean_html' AND k.label = 'clean_markdown';
 SQL
 echo
 echo "--- site profiles (pg_column_size; profile_info)"

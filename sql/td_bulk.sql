@@ -72,6 +72,23 @@ RESET templatedet.max_nodes;
 SELECT count(html_text('\x1f8b0800'::bytea || int4send(i))) AS read
 FROM generate_series(1, 2000) i;
 
+-- a statement that skipped pages ends with one WARNING that says how many, also when
+-- the pages were read by queries inside a function it calls (one summary, not one
+-- per inner query)
+CREATE FUNCTION bulk_read(n int) RETURNS int LANGUAGE plpgsql AS $$
+DECLARE
+  got int := 0;
+BEGIN
+  FOR k IN 1..n LOOP
+    got := got + (SELECT count(html_text('%PDF-1.4 ' || k)))::int;
+  END LOOP;
+  RETURN got;
+END $$;
+SELECT bulk_read(3) AS read;
+DROP FUNCTION bulk_read(int);
+-- a statement that skipped nothing says nothing
+SELECT html_text('<p>fine</p>') AS text;
+
 -- arguments that are not pages stay errors under skip
 SELECT strip_template('<p>x</p>', profile, 2.0) FROM bulk_profiles WHERE host = 'a.example';
 RESET templatedet.on_error;

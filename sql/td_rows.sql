@@ -20,6 +20,41 @@ SELECT count(*) AS nodes, max(length(text)) AS longest_text,
        bool_and(text_length = length(html_text((SELECT html FROM rows_deep)))) AS lengths
 FROM node_scores((SELECT html FROM rows_deep));
 
+-- paths are bounded too: a node deeper than 32 steps has "..." and its last 32
+-- steps; depth is the whole path's steps, parent rebuilds it
+SELECT count(*) AS nodes, max(depth) AS deepest, max(length(path)) AS longest_path,
+       count(*) FILTER (WHERE path LIKE '...%') AS cut_paths,
+       bool_and((path LIKE '...%') = (depth > 32)) AS cut_when_deeper
+FROM template_nodes((SELECT html FROM rows_deep), (SELECT profile FROM rows_profile));
+WITH RECURSIVE n AS (
+  SELECT node, parent, path, depth
+  FROM node_scores(repeat('<div>', 40) || '<p>deep</p>')
+), whole(node, path) AS (
+  SELECT node, path FROM n WHERE parent IS NULL
+  UNION ALL
+  SELECT n.node, whole.path || '/' || substring(n.path FROM '[^/]*$')
+  FROM n JOIN whole ON n.parent = whole.node
+)
+SELECT n.depth, left(n.path, 14) AS path_starts, length(n.path) AS path_length,
+       left(whole.path, 14) AS whole_starts, length(whole.path) AS whole_length
+FROM n JOIN whole USING (node)
+WHERE n.depth IN (1, 32, 33, 42) ORDER BY n.depth;
+-- the rebuilt path is the whole path: its steps are the depth, and it ends with the bounded one
+WITH RECURSIVE n AS (
+  SELECT node, parent, path, depth
+  FROM template_nodes((SELECT html FROM rows_deep), (SELECT profile FROM rows_profile))
+), whole(node, path) AS (
+  SELECT node, path FROM n WHERE parent IS NULL
+  UNION ALL
+  SELECT n.node, whole.path || '/' || substring(n.path FROM '[^/]*$')
+  FROM n JOIN whole ON n.parent = whole.node
+)
+SELECT count(*) AS nodes,
+       bool_and(length(whole.path) - length(replace(whole.path, '/', '')) = n.depth) AS steps_are_depth,
+       bool_and(CASE WHEN n.path LIKE '...%' THEN whole.path LIKE '%' || substr(n.path, 4)
+                     ELSE whole.path = n.path END) AS ends_with_path
+FROM n JOIN whole USING (node);
+
 -- short texts whole, hidden text left out, multi-byte characters counted as one
 SELECT node, path, tag, text, text_length
 FROM template_nodes('<body><p>caf&eacute; 日本</p><div><script>x()</script></div><p>a<b>b</b> c</p></body>',

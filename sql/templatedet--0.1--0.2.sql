@@ -33,18 +33,20 @@ COMMENT ON FUNCTION profile_info(tdprofile) IS
 -- issue 15: template_nodes and node_scores return a bounded preview of each node's
 -- text (its first 200 characters) and the text's full length (text_length), so a
 -- page's rows stay linear in its size however deep it nests, and why the node is
--- removed (reason).  New result columns: dropped and created again.
+-- removed (reason); its path is bounded (the last 32 steps after "..." when the
+-- node is deeper, with depth and parent to rebuild the whole path).  New result
+-- columns: dropped and created again.
 DROP FUNCTION template_nodes(text, tdprofile, float8);
 DROP FUNCTION template_nodes(bytea, tdprofile, float8);
 CREATE FUNCTION template_nodes(html text, profile tdprofile, threshold float8 DEFAULT 0.1,
-	OUT node int, OUT parent int, OUT path text, OUT tag text, OUT pages int,
+	OUT node int, OUT parent int, OUT path text, OUT depth int, OUT tag text, OUT pages int,
 	OUT share float8, OUT is_template bool, OUT text text, OUT text_length int, OUT reason text)
 	RETURNS SETOF record
 	AS 'MODULE_PATHNAME', 'template_nodes_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000 ROWS 200;
 COMMENT ON FUNCTION template_nodes(text, tdprofile, float8) IS
-	'One row per element of the page in document order: its path, the pages of the profile it occurs on, its share, whether strip_template removes it, the first 200 characters of its visible text with the text''s full length, and why strip_template removes it (NULL when kept)';
+	'One row per element of the page in document order: its path (its last 32 steps) and depth, the pages of the profile it occurs on, its share, whether strip_template removes it, the first 200 characters of its visible text with the text''s full length, and why strip_template removes it (NULL when kept)';
 CREATE FUNCTION template_nodes(html bytea, profile tdprofile, threshold float8 DEFAULT 0.1,
-	OUT node int, OUT parent int, OUT path text, OUT tag text, OUT pages int,
+	OUT node int, OUT parent int, OUT path text, OUT depth int, OUT tag text, OUT pages int,
 	OUT share float8, OUT is_template bool, OUT text text, OUT text_length int, OUT reason text)
 	RETURNS SETOF record
 	AS 'MODULE_PATHNAME', 'template_nodes_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000 ROWS 200;
@@ -54,15 +56,15 @@ COMMENT ON FUNCTION template_nodes(bytea, tdprofile, float8) IS
 DROP FUNCTION node_scores(text, jsonb, text);
 DROP FUNCTION node_scores(bytea, jsonb, text);
 CREATE FUNCTION node_scores(html text, model jsonb DEFAULT NULL, base_url text DEFAULT NULL,
-	OUT node int, OUT parent int, OUT path text, OUT tag text, OUT area int,
+	OUT node int, OUT parent int, OUT path text, OUT depth int, OUT tag text, OUT area int,
 	OUT size_class int, OUT score float8, OUT smoothed float8, OUT text text,
 	OUT text_length int, OUT reason text)
 	RETURNS SETOF record
 	AS 'MODULE_PATHNAME', 'node_scores_text' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000 ROWS 200;
 COMMENT ON FUNCTION node_scores(text, jsonb, text) IS
-	'One row per element in document order: its area, size class, raw classifier score (NULL when hidden or too small to judge) and smoothed score at the default penalty, the first 200 characters of its visible text with the text''s full length, and why clean_text without a profile removes it (NULL when kept)';
+	'One row per element in document order: its path (its last 32 steps) and depth, its area, size class, raw classifier score (NULL when hidden or too small to judge) and smoothed score at the default penalty, the first 200 characters of its visible text with the text''s full length, and why clean_text without a profile removes it (NULL when kept)';
 CREATE FUNCTION node_scores(html bytea, model jsonb DEFAULT NULL, base_url text DEFAULT NULL,
-	OUT node int, OUT parent int, OUT path text, OUT tag text, OUT area int,
+	OUT node int, OUT parent int, OUT path text, OUT depth int, OUT tag text, OUT area int,
 	OUT size_class int, OUT score float8, OUT smoothed float8, OUT text text,
 	OUT text_length int, OUT reason text)
 	RETURNS SETOF record
@@ -273,3 +275,40 @@ CREATE FUNCTION page_metadata(html bytea, base_url text DEFAULT NULL) RETURNS js
 	AS 'MODULE_PATHNAME', 'page_metadata_bytea' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000;
 COMMENT ON FUNCTION page_metadata(bytea, text) IS
 	'page_metadata for raw page bytes (charset from BOM or <meta>, else windows-1252)';
+
+-- issue 13: what users take away: html_text with the title line, clean_html and
+-- clean_markdown from clean_text's decision.
+CREATE FUNCTION html_text(html text, title boolean) RETURNS text
+	AS 'MODULE_PATHNAME', 'html_text_title_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION html_text(text, boolean) IS
+	'html_text, with the page''s <title> as the first line when title is true';
+CREATE FUNCTION html_text(html bytea, title boolean) RETURNS text
+	AS 'MODULE_PATHNAME', 'html_text_title_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION html_text(bytea, boolean) IS
+	'html_text of raw page bytes, with the page''s <title> as the first line when title is true';
+CREATE FUNCTION clean_html(html text, profile tdprofile DEFAULT NULL, model jsonb DEFAULT NULL,
+	base_url text DEFAULT NULL, min_pages int DEFAULT 5)
+	RETURNS text
+	AS 'MODULE_PATHNAME', 'clean_html_text' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION clean_html(text, tdprofile, jsonb, text, int) IS
+	'What clean_text keeps, with the same arguments, as an HTML fragment safe to show: headings, paragraphs, lists, tables, code, quotes, figures, images, links and emphasis only, other elements unwrapped, no scripts, styles, forms, event handlers or script/data URLs; links resolved against base_url';
+CREATE FUNCTION clean_html(html bytea, profile tdprofile DEFAULT NULL, model jsonb DEFAULT NULL,
+	base_url text DEFAULT NULL, min_pages int DEFAULT 5)
+	RETURNS text
+	AS 'MODULE_PATHNAME', 'clean_html_bytea' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION clean_html(bytea, tdprofile, jsonb, text, int) IS
+	'clean_html for raw page bytes (charset from BOM or <meta>, else windows-1252)';
+CREATE FUNCTION clean_markdown(html text, profile tdprofile DEFAULT NULL, model jsonb DEFAULT NULL,
+	base_url text DEFAULT NULL, min_pages int DEFAULT 5, links bool DEFAULT false,
+	images bool DEFAULT false)
+	RETURNS text
+	AS 'MODULE_PATHNAME', 'clean_markdown_text' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION clean_markdown(text, tdprofile, jsonb, text, int, bool, bool) IS
+	'What clean_text keeps, with the same arguments, as CommonMark with GFM tables (headings, lists, quotes, fenced code, tables, emphasis; links and images when asked), text escaped so that a CommonMark parser gives back clean_text''s words';
+CREATE FUNCTION clean_markdown(html bytea, profile tdprofile DEFAULT NULL, model jsonb DEFAULT NULL,
+	base_url text DEFAULT NULL, min_pages int DEFAULT 5, links bool DEFAULT false,
+	images bool DEFAULT false)
+	RETURNS text
+	AS 'MODULE_PATHNAME', 'clean_markdown_bytea' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION clean_markdown(bytea, tdprofile, jsonb, text, int, bool, bool) IS
+	'clean_markdown for raw page bytes (charset from BOM or <meta>, else windows-1252)';

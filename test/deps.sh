@@ -52,6 +52,9 @@ command -v make     >/dev/null 2>&1 || need+=(make)
 # the explain suite only (test/explain.sh renders explain_html; it skips without one)
 command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 \
     || need+=(chromium)
+# the markdown suite: Debian's cmark-gfm, GitHub's own CommonMark parser (GFM tables), reads
+# clean_markdown back (a maintained reference parser, not one of ours)
+command -v cmark-gfm >/dev/null 2>&1 || need+=(cmark-gfm)
 # the warc suite: zlib for .warc.gz, wget writes the crawl, python3 serves the pages
 [[ -f /usr/include/zlib.h ]]         || need+=(zlib1g-dev)
 command -v wget     >/dev/null 2>&1 || need+=(wget)

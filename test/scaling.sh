@@ -12,7 +12,8 @@
 # the suite fails when a ratio reaches 8.  Each time is the best of 3 runs, measured
 # in the same session, so the bound holds on a loaded machine; it is a ratio of two
 # measurements, never an absolute time.  A quadratic function at 4N runs for minutes:
-# statement_timeout ends it and the suite fails.
+# statement_timeout ends it and the suite fails.  Then the size of what the row
+# functions print, on deep pages: linear in the page as well (below).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -92,6 +93,54 @@ BEGIN
     RAISE EXCEPTION 'grows faster than linear (ratio >= 8 for 4 times the page): %', bad;
   END IF;
 END $$;
+
+-- Output size: what the row functions print is linear in the page too.  A path
+-- names every ancestor, so unbounded paths print depth x rows: on "deep" 500 steps
+-- a row, and on "deeper" (every unit one level deeper than the last, max_depth
+-- raised so the nesting is kept) depth grows with the page and the output with
+-- its square.  Paths are bounded (32 steps), so the characters printed per byte of
+-- page stay under 40 (a row: a path of at most 32 steps, a 200-character text) and
+-- 4 times the page prints about 4 times as much.
+SET templatedet.max_depth = 100000;
+CREATE TEMP TABLE deeper AS
+  SELECT 'deeper'::text AS name, k AS units,
+         '<html><body>' || string_agg(format('<div><a href="/d%s">w</a> t', i), '') AS html
+  FROM (VALUES (:n), (4 * :n)) AS v(k), generate_series(1, k) AS i GROUP BY k
+  UNION ALL SELECT name, units, html FROM page WHERE name = 'deep';
+CREATE FUNCTION pg_temp.chars(q text, html text) RETURNS float8 LANGUAGE plpgsql AS $$
+DECLARE
+  c float8;
+BEGIN
+  EXECUTE q INTO c USING html, (SELECT p FROM prof);
+  RETURN c;
+END $$;
+CREATE TEMP TABLE out_fn(name text, q text);
+INSERT INTO out_fn VALUES
+  ('template_nodes', 'SELECT sum(length(path) + length(tag) + length(text)) FROM template_nodes($1, $2)'),
+  ('node_scores',    'SELECT sum(length(path) + length(tag) + length(text)) FROM node_scores($1)'),
+  ('page_links',     'SELECT sum(length(url) + length(path) + length(text)) FROM page_links($1, ''http://example.com/'')'),
+  ('ordered_links',  'SELECT sum(length(url) + length(path) + length(text)) FROM ordered_links($1, ''http://example.com/'', false)'),
+  ('page_segments',  'SELECT sum(length(path) + length(text)) FROM page_segments($1)');
+CREATE TEMP TABLE output AS
+  SELECT d.name AS shape, f.name AS fn, d.units, octet_length(d.html) AS bytes,
+         pg_temp.chars(f.q, d.html) AS chars
+  FROM deeper d, out_fn f;
+SELECT s.shape, s.fn, s.chars AS small_chars, l.chars AS large_chars,
+       round((l.chars / s.chars)::numeric, 1) AS ratio,
+       round((l.chars / l.bytes)::numeric, 1) AS chars_per_byte
+FROM output s JOIN output l USING (shape, fn)
+WHERE s.units = :n AND l.units = 4 * :n ORDER BY 1, 2;
+DO $$
+DECLARE
+  bad text;
+BEGIN
+  SELECT string_agg(s.shape || '/' || s.fn, ', ') INTO bad
+  FROM output s JOIN output l USING (shape, fn)
+  WHERE s.units < l.units AND (l.chars >= 6 * s.chars OR l.chars > 40 * l.bytes OR s.chars > 40 * s.bytes);
+  IF bad IS NOT NULL THEN
+    RAISE EXCEPTION 'output grows faster than the page (ratio >= 6 for 4 times the page, or over 40 characters a byte): %', bad;
+  END IF;
+END $$;
 SQL
 psql -X -q -d postgres -c 'DROP DATABASE IF EXISTS templatedet_scaling'
-echo "scaling: every function within 8x for 4x the page"
+echo "scaling: every function within 8x for 4x the page; output linear in the page"

@@ -14,15 +14,15 @@
 -- written by train_template_model; an invalid one is ERROR 22023.  Each
 -- query parses a distinct model once (cached across rows).
 CREATE FUNCTION node_scores(html text, model jsonb DEFAULT NULL, base_url text DEFAULT NULL,
-	OUT node int, OUT parent int, OUT path text, OUT tag text, OUT area int,
+	OUT node int, OUT parent int, OUT path text, OUT depth int, OUT tag text, OUT area int,
 	OUT size_class int, OUT score float8, OUT smoothed float8, OUT text text,
 	OUT text_length int, OUT reason text)
 	RETURNS SETOF record
 	AS 'MODULE_PATHNAME', 'node_scores_text' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000 ROWS 200;
 COMMENT ON FUNCTION node_scores(text, jsonb, text) IS
-	'One row per element in document order: its area, size class, raw classifier score (NULL when hidden or too small to judge) and smoothed score at the default penalty, the first 200 characters of its visible text with the text''s full length, and why clean_text without a profile removes it (NULL when kept)';
+	'One row per element in document order: its path (its last 32 steps) and depth, its area, size class, raw classifier score (NULL when hidden or too small to judge) and smoothed score at the default penalty, the first 200 characters of its visible text with the text''s full length, and why clean_text without a profile removes it (NULL when kept)';
 CREATE FUNCTION node_scores(html bytea, model jsonb DEFAULT NULL, base_url text DEFAULT NULL,
-	OUT node int, OUT parent int, OUT path text, OUT tag text, OUT area int,
+	OUT node int, OUT parent int, OUT path text, OUT depth int, OUT tag text, OUT area int,
 	OUT size_class int, OUT score float8, OUT smoothed float8, OUT text text,
 	OUT text_length int, OUT reason text)
 	RETURNS SETOF record

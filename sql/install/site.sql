@@ -159,14 +159,14 @@ COMMENT ON FUNCTION strip_template_html(bytea, tdprofile, float8) IS
 	'The raw page bytes as UTF-8 HTML without its template subtrees';
 
 CREATE FUNCTION template_nodes(html text, profile tdprofile, threshold float8 DEFAULT 0.1,
-	OUT node int, OUT parent int, OUT path text, OUT tag text, OUT pages int,
+	OUT node int, OUT parent int, OUT path text, OUT depth int, OUT tag text, OUT pages int,
 	OUT share float8, OUT is_template bool, OUT text text, OUT text_length int, OUT reason text)
 	RETURNS SETOF record
 	AS 'MODULE_PATHNAME', 'template_nodes_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000 ROWS 200;
 COMMENT ON FUNCTION template_nodes(text, tdprofile, float8) IS
-	'One row per element of the page in document order: its path, the pages of the profile it occurs on, its share, whether strip_template removes it, the first 200 characters of its visible text with the text''s full length, and why strip_template removes it (NULL when kept)';
+	'One row per element of the page in document order: its path (its last 32 steps) and depth, the pages of the profile it occurs on, its share, whether strip_template removes it, the first 200 characters of its visible text with the text''s full length, and why strip_template removes it (NULL when kept)';
 CREATE FUNCTION template_nodes(html bytea, profile tdprofile, threshold float8 DEFAULT 0.1,
-	OUT node int, OUT parent int, OUT path text, OUT tag text, OUT pages int,
+	OUT node int, OUT parent int, OUT path text, OUT depth int, OUT tag text, OUT pages int,
 	OUT share float8, OUT is_template bool, OUT text text, OUT text_length int, OUT reason text)
 	RETURNS SETOF record
 	AS 'MODULE_PATHNAME', 'template_nodes_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000 ROWS 200;

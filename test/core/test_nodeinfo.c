@@ -72,7 +72,7 @@ check_same(const char *html, int line)
 		uint32_t	length = 12345;
 
 		want.len = got.len = 0;
-		CHECK(td_node_path(t, i, &want) == TD_OK && td_nodeinfo_path(&ni, i, &got) == TD_OK, "path");
+		CHECK(td_node_path(t, i, &want) == TD_OK && td_nodeinfo_path(&ni, i, TD_PATH_ALL_STEPS, &got) == TD_OK, "path");
 		if (want.len != got.len || memcmp(want.data, got.data, want.len) != 0)
 		{
 			bad = 1;
@@ -185,7 +185,7 @@ rows_work(const char *open, const char *child, const char *close, int n, int nes
 		if (t->nodes[i].kind != TD_ELEM)
 			continue;
 		b.len = 0;
-		CHECK(td_nodeinfo_path(&ni, i, &b) == TD_OK, "path");
+		CHECK(td_nodeinfo_path(&ni, i, TD_PATH_ALL_STEPS, &b) == TD_OK, "path");
 		CHECK(td_nodeinfo_text(&ni, i, 200, &b, NULL) == TD_OK, "text");
 		work += (double) b.len;
 	}
@@ -215,6 +215,96 @@ test_linear(void)
 	check_linear("text siblings", "<div>", "a<br>", "</div>", 1);
 	check_linear("misnested", "", "<b><p>x</b><i>", "", 0);
 	check_linear("nested 500", "<div>", "<p>word</p>", "</div>", 500);
+}
+
+/*
+ * A bounded path is the whole path when the node is at most max_steps deep,
+ * else TD_PATH_ELIDED and the whole path's last max_steps steps; its own
+ * step always.  A deep page's paths stay short, and a long tag name is cut
+ * by the parser, so a step is bounded too.
+ */
+static void
+test_bounded(void)
+{
+	const char *html = "<div><section><div><p>a</p><p>b<i>c</i></p></div></section></div>";
+	td_tree    *t = parse_env(&env, html, strlen(html));
+	td_nodeinfo ni;
+	td_buf		full,
+				b;
+	int			bad = 0;
+	size_t		el = strlen(TD_PATH_ELIDED);
+
+	CHECK(td_nodeinfo_build(t, TD_NODEINFO_PATHS, &ni) == TD_OK, "build");
+	td_buf_init(&full, &env);
+	td_buf_init(&b, &env);
+	for (uint32_t i = 1; i < t->n_nodes && !bad; i++)
+		for (uint32_t k = 0; k <= t->nodes[i].depth + 1 && !bad; k++)
+		{
+			uint32_t	steps = k == 0 ? 1 : k;
+			size_t		from;
+			uint32_t	seen = 0;
+
+			full.len = b.len = 0;
+			CHECK(td_nodeinfo_path(&ni, i, TD_PATH_ALL_STEPS, &full) == TD_OK &&
+				  td_nodeinfo_path(&ni, i, k, &b) == TD_OK, "paths");
+			/* the suffix of full from its steps-th '/' from the end */
+			for (from = full.len; from > 0; from--)
+				if (full.data[from - 1] == '/' && ++seen == steps)
+					break;
+			if (steps >= t->nodes[i].depth)
+				bad = b.len != full.len || memcmp(b.data, full.data, full.len) != 0;
+			else
+				bad = from == 0 || b.len != el + full.len - (from - 1) ||
+					memcmp(b.data, TD_PATH_ELIDED, el) != 0 ||
+					memcmp(b.data + el, full.data + from - 1, full.len - (from - 1)) != 0;
+			CHECK(!bad, "node %u, %u steps: %.*s of %.*s", i, k, (int) b.len, b.data,
+				  (int) full.len, full.data);
+		}
+	b.len = 0;
+	CHECK(td_nodeinfo_path(&ni, t->n_nodes - 2, 2, &b) == TD_OK &&
+		  b.len == el + strlen("/p[2]/i") && memcmp(b.data + el, "/p[2]/i", 7) == 0,
+		  "i, 2 steps: %.*s", (int) b.len, b.data);
+	td_buf_free(&full);
+	td_buf_free(&b);
+	td_nodeinfo_free(&ni);
+	td_tree_free(t);
+
+	/* 5,000 deep (max_depth raised) with a 300-byte tag name on the way */
+	{
+		int			deep = 5000;
+		char	   *h = malloc((size_t) deep * 11 + 700);
+		char	   *p = h;
+		td_limits	l;
+		td_tree    *d = NULL;
+		size_t		longest = 0;
+
+		p += sprintf(p, "<");
+		memset(p, 'x', 300), p += 300;
+		p += sprintf(p, ">");
+		for (int k = 0; k < deep; k++)
+			p += sprintf(p, "<div>");
+		p += sprintf(p, "z");
+		td_limits_default(&l);
+		l.max_depth = 100000;
+		CHECK(td_parse_html(&env, h, (size_t) (p - h), "UTF-8", &l, &d) == TD_OK, "parse deep");
+		CHECK(td_nodeinfo_build(d, TD_NODEINFO_PATHS, &ni) == TD_OK, "build deep");
+		td_buf_init(&b, &env);
+		for (uint32_t i = 0; i < d->n_nodes; i++)
+		{
+			CHECK(d->nodes[i].kind != TD_ELEM || d->nodes[i].str_len <= 100,
+				  "tag names are cut by the parser: %u", d->nodes[i].str_len);
+			b.len = 0;
+			CHECK(td_nodeinfo_path(&ni, i, 32, &b) == TD_OK, "path");
+			if (b.len > longest)
+				longest = b.len;
+		}
+		CHECK(d->nodes[d->n_nodes - 1].depth > 5000, "deep: %u", d->nodes[d->n_nodes - 1].depth);
+		CHECK(longest <= el + 32 * (1 + 100 + 12), "32 steps: longest path %zu bytes", longest);
+		td_buf_free(&b);
+		td_nodeinfo_free(&ni);
+		td_tree_free(d);
+		free(h);
+	}
 }
 
 /* Preparation fails cleanly: every allocation budget, and interrupted. */
@@ -255,6 +345,7 @@ main(void)
 	test_same();
 	test_preview();
 	test_linear();
+	test_bounded();
 	test_failures();
 	return check_done("test_nodeinfo");
 }

@@ -485,6 +485,112 @@ test_capacity(void)
 	}
 }
 
+/*
+ * The bound the capacity rule picks: the smallest one that leaves at most 3/4 of
+ * the capacity, i.e. the (target + 1)-th largest count + delta.  A profile of
+ * widely spread counts loaded into small capacities prunes entry by entry; the
+ * test replays the rule on the same entries, by sorting, and expects the same
+ * error bound and the same entries left.
+ */
+static int
+cmp_desc(const void *a, const void *b)
+{
+	uint64_t	x = *(const uint64_t *) a,
+				y = *(const uint64_t *) b;
+
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+
+static void
+test_capacity_bound(void)
+{
+	td_env		env;
+	td_profile *p;
+	uint64_t	seed = 7;
+	uint64_t	fps[400];
+	td_buf		b;
+
+	td_env_default(&env);
+	p = new_profile(&env, 0, 4096);
+	for (int page = 0; page < 3000; page++)
+	{
+		size_t		n = 0;
+
+		for (uint32_t i = 0; i < 400; i++)
+		{
+			double		share = (i + 1) / 401.0;
+
+			if (unit_rand(&seed) < share * share * share)
+				fps[n++] = fp_of(i);
+		}
+		qsort(fps, n, sizeof(fps[0]), cmp_desc);	/* descending: the profile sorts a copy */
+		CHECK(td_profile_add_page(p, fps, n) == TD_OK, "add");
+	}
+	b = serialize(&env, p);
+	for (uint32_t capacity = 16; capacity <= 256; capacity *= 4)
+	{
+		const uint8_t *e = (const uint8_t *) b.data + H;
+		uint64_t	n = le64((const uint8_t *) b.data + 32);
+		uint64_t	held_fp[256],
+					held_v[256],
+					sorted[256];
+		size_t		held = 0,
+					target = capacity * 3 / 4;
+		uint64_t	error = 0;
+		int			searched = 0;
+		td_profile *q = NULL;
+		td_buf		c;
+		bool		same;
+
+		for (uint64_t i = 0; i < n; i++)
+		{
+			if (held >= capacity)
+			{
+				/* eps 0: prune to E, then to the (target + 1)-th largest if still over */
+				size_t		w = 0;
+
+				for (size_t k = 0; k < held; k++)
+					sorted[k] = held_v[k];
+				qsort(sorted, held, sizeof(sorted[0]), cmp_desc);
+				if (held > target && sorted[target] > error)
+				{
+					size_t		above = 0;
+
+					while (above < held && sorted[above] > error)
+						above++;
+					if (above > target)
+					{
+						error = sorted[target];
+						searched++;
+					}
+				}
+				for (size_t k = 0; k < held; k++)
+					if (held_v[k] > error)
+						held_fp[w] = held_fp[k], held_v[w++] = held_v[k];
+				held = w;
+			}
+			held_fp[held] = le64(e + 16 * i);
+			held_v[held++] = (uint64_t) le32(e + 16 * i + 8) + le32(e + 16 * i + 12);
+		}
+		CHECK(td_profile_deserialize(&env, b.data, b.len, capacity, &q) == TD_OK, "load: %s", env.errmsg);
+		CHECK(td_profile_error(q) == error && td_profile_entries(q) == held,
+			  "capacity %u: E %llu, want %llu; %zu entries, want %zu", capacity,
+			  (unsigned long long) td_profile_error(q), (unsigned long long) error,
+			  td_profile_entries(q), held);
+		c = serialize(&env, q);
+		same = true;
+		for (size_t k = 0; k < held; k++)
+			same &= find_entry(&c, held_fp[k]) != NULL;
+		CHECK(same, "capacity %u: the same entries left", capacity);
+		CHECK(searched >= 2 && error > 200, "capacity %u: the search ran %d times, E %llu", capacity,
+			  searched, (unsigned long long) error);
+		td_buf_free(&c);
+		td_profile_free(q);
+	}
+	td_buf_free(&b);
+	td_profile_free(p);
+}
+
 /* ---- serialized form --------------------------------------------------------------- */
 
 static void
@@ -1341,6 +1447,7 @@ main(void)
 	test_lossy();
 	test_merge();
 	test_capacity();
+	test_capacity_bound();
 	test_roundtrip();
 	test_lookup();
 	test_validation();

@@ -72,6 +72,43 @@ test_text_rules(void)
 	TEXT("<pre><b>a\nb</b> c</pre>", "a\nb c");
 }
 
+/* Zero-width characters are dropped; the word around one stays one word. */
+static void
+test_text_zero_width(void)
+{
+	TEXT("<p>tem\xe2\x80\x8bplate \xef\xbb\xbfword\xe2\x81\xa0s</p><p>\xe2\x80\x8c\xe2\x80\x8d</p>"
+		 "<pre>a\xe2\x80\x8b" "b</pre>", "template words\nab");
+	/* a lone lead byte of one at the end is text */
+	TEXT("<p>x\xe2\x80</p>", "x\xef\xbf\xbd");
+}
+
+/* The <title> line html_text adds when asked. */
+static void
+test_title(void)
+{
+	const char *pages[][2] = {
+		{"<html><head><title>  The\n <b>Title</b>\xe2\x80\x8b </title></head><body>x</body></html>",
+		"The Title"},
+		{"<title>a</title><title>b</title>", "a"},
+		{"<p>no title</p>", ""},
+	};
+
+	for (size_t k = 0; k < sizeof(pages) / sizeof(pages[0]); k++)
+	{
+		td_tree    *t = parse(pages[k][0]);
+		td_buf		b;
+
+		td_buf_init(&b, &env);
+		td_buf_append(&b, ">", 1);
+		CHECK(td_render_title(t, &b) == TD_OK, "title");
+		td_buf_terminate(&b);
+		CHECK(strcmp(b.data + 1, pages[k][1]) == 0, "title %zu: got [%s] want [%s]", k,
+			  b.data + 1, pages[k][1]);
+		td_buf_free(&b);
+		td_tree_free(t);
+	}
+}
+
 static void
 test_text_hidden(void)
 {
@@ -354,6 +391,8 @@ main(void)
 	td_env_default(&env);
 	test_text_rules();
 	test_text_hidden();
+	test_text_zero_width();
+	test_title();
 	test_text_drop();
 	test_explain();
 	test_node_text();

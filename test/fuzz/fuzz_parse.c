@@ -94,7 +94,7 @@ check_nodeinfo(const td_tree *t, td_env *env, uint32_t i)
 	td_buf_init(&want, env);
 	td_buf_init(&got, env);
 	if (td_nodeinfo_build(t, TD_NODEINFO_PATHS | TD_NODEINFO_TEXT, &ni) == TD_OK &&
-		td_node_path(t, i, &want) == TD_OK && td_nodeinfo_path(&ni, i, &got) == TD_OK)
+		td_node_path(t, i, &want) == TD_OK && td_nodeinfo_path(&ni, i, TD_PATH_ALL_STEPS, &got) == TD_OK)
 	{
 		require(want.len == got.len && memcmp(want.data, got.data, want.len) == 0);
 		want.len = got.len = 0;

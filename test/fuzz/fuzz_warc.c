@@ -41,10 +41,18 @@ src_read(void *arg, td_env *env, uint8_t *buf, size_t cap, size_t *got)
 	return TD_OK;
 }
 
-/* gzip members of in, one per piece of `piece` bytes, into a new buffer */
+/*
+ * gzip members of in, one per piece of `piece` bytes, into a new buffer.
+ * One deflate stream serves every member of every run, reset between them
+ * (the same bytes as a fresh stream): setting one up allocated and cleared
+ * a quarter of a megabyte, half of a run's time when an input was cut into
+ * many members.
+ */
 static uint8_t *
 gzip_pieces(const uint8_t *in, size_t n, size_t piece, size_t *out_len)
 {
+	static z_stream z;
+	static int	z_ready = 0;
 	size_t		cap = n + n / 8 + 64 * (n / piece + 2) + 64;
 	uint8_t    *out = malloc(cap);
 	size_t		pos = 0,
@@ -52,11 +60,17 @@ gzip_pieces(const uint8_t *in, size_t n, size_t piece, size_t *out_len)
 
 	do
 	{
-		z_stream	z;
 		size_t		k = n - done < piece ? n - done : piece;
 
-		memset(&z, 0, sizeof(z));
-		deflateInit2(&z, 1, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY);
+		if (!z_ready)
+		{
+			memset(&z, 0, sizeof(z));
+			if (deflateInit2(&z, 1, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+				abort();
+			z_ready = 1;
+		}
+		else if (deflateReset(&z) != Z_OK)
+			abort();
 		z.next_in = (Bytef *) in + done;
 		z.avail_in = (uInt) k;
 		z.next_out = out + pos;
@@ -64,7 +78,6 @@ gzip_pieces(const uint8_t *in, size_t n, size_t piece, size_t *out_len)
 		if (deflate(&z, Z_FINISH) != Z_STREAM_END)
 			abort();
 		pos = cap - z.avail_out;
-		deflateEnd(&z);
 		done += k;
 	} while (done < n);
 	*out_len = pos;

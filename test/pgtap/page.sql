@@ -25,7 +25,7 @@ SELECT function_returns('train_template_model', ARRAY['text', 'tdprofile'], 'jso
 -- output columns
 SELECT is((SELECT array_to_string(proargnames[4:], ',') FROM pg_proc
            WHERE proname = 'node_scores' AND proargtypes[0] = 'text'::regtype),
-          'node,parent,path,tag,area,size_class,score,smoothed,text,text_length,reason', 'node_scores columns');
+          'node,parent,path,depth,tag,area,size_class,score,smoothed,text,text_length,reason', 'node_scores columns');
 SELECT is((SELECT array_to_string(proargnames[5:], ',') FROM pg_proc
            WHERE proname = 'page_segments' AND proargtypes[0] = 'text'::regtype),
           'segment,parent_segment,path,depth,score,is_template,text', 'page_segments columns');

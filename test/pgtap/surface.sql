@@ -68,7 +68,7 @@ SELECT is(strip_template('<p>x</p>', template_profile('<p>y</p>')),
 SELECT is(
   (SELECT array_to_string(proargnames[4:], ',') FROM pg_proc
     WHERE proname = 'template_nodes' AND proargtypes[0] = 'text'::regtype),
-  'node,parent,path,tag,pages,share,is_template,text,text_length,reason',
+  'node,parent,path,depth,tag,pages,share,is_template,text,text_length,reason',
   'template_nodes output columns');
 
 -- casts

@@ -49,45 +49,93 @@ same_group(const td_tree *t, uint32_t a, uint32_t b)
 		 memcmp(td_node_str(t, a), td_node_str(t, b), na->str_len) == 0);
 }
 
-/* position[] of every node: sort the nodes by (parent, name, index), number each run. */
+/*
+ * Below this many children, a parent's children are numbered by comparing
+ * each with the earlier ones; above, by sorting them (cmp_sibling).
+ */
+#define SMALL_FAMILY 16
+
+/*
+ * position[] of every node, one parent at a time: its children grouped by
+ * name in document order, each numbered within its group (0 when alone).
+ * Most parents have a few children, numbered by direct comparison; a wide
+ * parent's are sorted, so a parent of k children costs O(k log k).  (One
+ * sort of every node of the page was a fifth of page_segments' time.)
+ */
 static td_status
 build_positions(const td_tree *t, td_nodeinfo *ni)
 {
 	td_env	   *env = t->env;
 	uint32_t	n = t->n_nodes;
-	uint32_t   *order;
+	uint32_t   *kids;
 	uint32_t	max_depth = 0;
-	uint64_t	polls = 0;
-	td_status	st;
+	uint64_t	polls = 0,
+				next_poll = 0;
+	td_status	st = TD_OK;
 
 	ni->position = td_alloc(env, (size_t) n * sizeof(uint32_t));
-	order = td_alloc(env, (size_t) n * sizeof(uint32_t));
+	kids = td_alloc(env, (size_t) n * sizeof(uint32_t));
 	for (uint32_t i = 0; i < n; i++)
 		if (t->nodes[i].depth > max_depth)
 			max_depth = t->nodes[i].depth;
 	ni->chain = td_alloc(env, ((size_t) max_depth + 1) * sizeof(uint32_t));
-	if (!ni->position || !order || !ni->chain)
+	if (!ni->position || !kids || !ni->chain)
 	{
-		td_free(env, order);
+		td_free(env, kids);
 		return td_fail(env, TD_ENOMEM, "out of memory numbering a page's nodes");
 	}
-	ni->position[0] = 0;
-	for (uint32_t i = 1; i < n; i++)
-		order[i - 1] = i;
-	st = td_sort_index(env, order, n > 0 ? n - 1 : 0, cmp_sibling, t);
-	for (uint32_t k = 0, m = n > 0 ? n - 1 : 0; st == TD_OK && k < m;)
+	if (n > 0)
+		ni->position[0] = 0;
+	for (uint32_t p = 0; p < n && st == TD_OK; p++)
 	{
-		uint32_t	run = k + 1;
+		uint32_t	k = 0;
 
-		while (run < m && same_group(t, order[k], order[run]))
-			run++;
-		for (uint32_t r = k; r < run; r++)
-			ni->position[order[r]] = run - k > 1 ? r - k + 1 : 0;
-		if (td_poll_every(env, ++polls, POLL_EVERY))
-			st = td_fail(env, TD_EINTR, "interrupted");
-		k = run;
+		for (uint32_t c = t->nodes[p].first_child; c != TD_NONE; c = t->nodes[c].next_sibling)
+			kids[k++] = c;
+		if (k == 0)
+			continue;
+		/* a poll before the first family and then every POLL_EVERY children */
+		if (polls >= next_poll)
+		{
+			next_poll = polls + POLL_EVERY;
+			if (td_interrupted(env))
+			{
+				st = td_fail(env, TD_EINTR, "interrupted");
+				break;
+			}
+		}
+		polls += k;
+		if (k <= SMALL_FAMILY)
+		{
+			for (uint32_t a = 0; a < k; a++)
+			{
+				uint32_t	rank = 1,
+							same = 1;
+
+				for (uint32_t b = 0; b < k; b++)
+					if (b != a && same_group(t, kids[a], kids[b]))
+					{
+						same++;
+						rank += b < a;
+					}
+				ni->position[kids[a]] = same > 1 ? rank : 0;
+			}
+		}
+		else if ((st = td_sort_index(env, kids, k, cmp_sibling, t)) == TD_OK)
+		{
+			for (uint32_t r = 0; r < k;)
+			{
+				uint32_t	run = r + 1;
+
+				while (run < k && same_group(t, kids[r], kids[run]))
+					run++;
+				for (uint32_t q = r; q < run; q++)
+					ni->position[kids[q]] = run - r > 1 ? q - r + 1 : 0;
+				r = run;
+			}
+		}
 	}
-	td_free(env, order);
+	td_free(env, kids);
 	return st;
 }
 
@@ -162,17 +210,25 @@ td_nodeinfo_free(td_nodeinfo *ni)
 }
 
 td_status
-td_nodeinfo_path(td_nodeinfo *ni, uint32_t i, td_buf *out)
+td_nodeinfo_path(td_nodeinfo *ni, uint32_t i, uint32_t max_steps, td_buf *out)
 {
 	const td_tree *t = ni->tree;
 	uint32_t	depth = t->nodes[i].depth;
+	uint32_t	steps = depth;
 	td_status	st = TD_OK;
 
 	if (i == 0)
 		return td_buf_putc(out, '/');
-	for (uint32_t k = depth, v = i; k > 0; k--, v = t->nodes[v].parent)
+	if (max_steps == 0)
+		max_steps = 1;			/* a node's own step is always printed */
+	if (steps > max_steps)
+	{
+		steps = max_steps;
+		st = td_buf_append(out, TD_PATH_ELIDED, sizeof(TD_PATH_ELIDED) - 1);
+	}
+	for (uint32_t k = steps, v = i; k > 0; k--, v = t->nodes[v].parent)
 		ni->chain[k - 1] = v;
-	for (uint32_t k = 0; k < depth && st == TD_OK; k++)
+	for (uint32_t k = 0; k < steps && st == TD_OK; k++)
 	{
 		uint32_t	v = ni->chain[k];
 		const td_node *n = &t->nodes[v];

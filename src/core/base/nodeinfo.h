@@ -6,8 +6,9 @@
  * td_node_path and td_render_node_text answer for one node: path steps
  * count same-name siblings, and a node's text re-renders its subtree, so
  * asking for every node of a page is quadratic in a parent's child count
- * and in the depth.  td_nodeinfo computes every node's sibling position in
- * one sort and renders the page's text once, each node's text being a
+ * and in the depth.  td_nodeinfo numbers every node among its same-name
+ * siblings one parent at a time (a sort only for a wide parent) and renders
+ * the page's text once, each node's text being a
  * slice of it (render.h, td_render_text_ranges).
  */
 #ifndef TD_NODEINFO_H
@@ -36,8 +37,17 @@ typedef struct td_nodeinfo
 td_status	td_nodeinfo_build(const td_tree *tree, unsigned what, td_nodeinfo *ni);
 void		td_nodeinfo_free(td_nodeinfo *ni);
 
-/* td_node_path of node i, appended to out, in O(its length). */
-td_status	td_nodeinfo_path(td_nodeinfo *ni, uint32_t i, td_buf *out);
+/*
+ * td_node_path of node i, appended to out, in O(what is appended): its last
+ * max_steps steps (at least 1, its own), after TD_PATH_ELIDED ("...") when
+ * there are more (a node deeper than max_steps); TD_PATH_ALL_STEPS for the
+ * whole path.  A step is a name of at most the parser's name length (libxml2:
+ * 100 bytes) and a position, so a bounded path is a bounded string.
+ */
+#define TD_PATH_ALL_STEPS	UINT32_MAX
+#define TD_PATH_ELIDED		"..."	/* ASCII: every server encoding has it; a
+										 * whole path starts with '/' */
+td_status	td_nodeinfo_path(td_nodeinfo *ni, uint32_t i, uint32_t max_steps, td_buf *out);
 
 /*
  * The visible text of node i's subtree (td_render_node_text without drop):

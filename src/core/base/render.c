@@ -59,6 +59,35 @@ ws_len(const unsigned char *p, const unsigned char *end)
 	return (*p > ' ' && *p < 0x80) ? 0 : ws_len_any(p, end);
 }
 
+/*
+ * Byte length of the zero-width character at p (U+200B, U+200C, U+200D,
+ * U+2060, U+FEFF), or 0.  They join or hide nothing a reader sees, but
+ * split words for a search index ("tem\u200Bplate"): every text output
+ * drops them, and the word around one stays one word.
+ */
+static size_t
+zw_len_any(const unsigned char *p, const unsigned char *end)
+{
+	if (end - p < 3)
+		return 0;
+	if (p[0] == 0xE2)
+		return ((p[1] == 0x80 && p[2] >= 0x8B && p[2] <= 0x8D) ||
+				(p[1] == 0x81 && p[2] == 0xA0)) ? 3 : 0;
+	return (p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF) ? 3 : 0;
+}
+
+size_t
+td_text_space_len(const unsigned char *p, const unsigned char *end)
+{
+	return ws_len(p, end);
+}
+
+size_t
+td_text_zw_len(const unsigned char *p, const unsigned char *end)
+{
+	return *p < 0x80 ? 0 : zw_len_any(p, end);
+}
+
 /* ---- text ----------------------------------------------------------------- */
 
 typedef struct text_writer
@@ -153,8 +182,14 @@ put_text(text_writer *w, const td_tree *t, uint32_t i)
 			p += n;
 			continue;
 		}
+		if ((n = td_text_zw_len(p, end)) > 0)
+		{
+			p += n;				/* dropped, joining what is on either side */
+			continue;
+		}
 		word = p;
-		while (p < end && ws_len(p, end) == 0)
+		while (p < end && ((*p > ' ' && *p < 0x80) ||
+						   (ws_len_any(p, end) == 0 && zw_len_any(p, end) == 0)))
 			p++;
 		st = put_word(w, word, (size_t) (p - word));
 		if (st != TD_OK)
@@ -227,6 +262,30 @@ td_render_node_text(const td_tree *tree, uint32_t i, const uint8_t *drop, td_buf
 }
 
 td_status
+td_render_title(const td_tree *tree, td_buf *out)
+{
+	text_writer w = {out, out->len, 0, 0, NULL, TD_NONE, 0};
+	uint32_t	i;
+
+	for (i = 0; i < tree->n_nodes; i++)
+		if (tree->nodes[i].kind == TD_ELEM && tree->nodes[i].tag == TD_TAG_TITLE)
+			break;
+	if (i == tree->n_nodes)
+		return TD_OK;
+	for (uint32_t j = i + 1; j < tree->nodes[i].end; j++)
+	{
+		td_status	st;
+
+		if (tree->nodes[j].kind != TD_TEXT)
+			continue;
+		st = put_text(&w, tree, j);	/* a title's text is RCDATA: one line */
+		if (st != TD_OK)
+			return st;
+	}
+	return TD_OK;
+}
+
+td_status
 td_render_text_ranges(const td_tree *tree, td_buf *out, td_text_ranges *ranges)
 {
 	for (uint32_t i = 0; i < tree->n_nodes; i++)
@@ -238,9 +297,8 @@ td_render_text_ranges(const td_tree *tree, td_buf *out, td_text_ranges *ranges)
 
 /* ---- HTML ----------------------------------------------------------------- */
 
-/* Appends s escaped for HTML text, or for a quoted attribute value too. */
-static td_status
-put_escaped(td_buf *out, const char *s, size_t len, int attr)
+td_status
+td_html_escape(td_buf *out, const char *s, size_t len, int attr)
 {
 	size_t		done = 0;
 	td_status	st = TD_OK;
@@ -354,7 +412,7 @@ put_tag(td_buf *out, const td_tree *t, uint32_t i, int safe, const char *label)
 	{
 		st = td_buf_append(out, " data-td-reason=\"", strlen(" data-td-reason=\""));
 		if (st == TD_OK)
-			st = put_escaped(out, label, strlen(label), 1);
+			st = td_html_escape(out, label, strlen(label), 1);
 		if (st == TD_OK)
 			st = td_buf_putc(out, '"');
 	}
@@ -373,7 +431,7 @@ put_tag(td_buf *out, const td_tree *t, uint32_t i, int safe, const char *label)
 		if (st == TD_OK)
 			st = td_buf_append(out, "=\"", 2);
 		if (st == TD_OK)
-			st = put_escaped(out, t->strings + a->value_off, a->value_len, 1);
+			st = td_html_escape(out, t->strings + a->value_off, a->value_len, 1);
 		if (st == TD_OK)
 			st = td_buf_putc(out, '"');
 	}
@@ -442,7 +500,7 @@ td_render_html(const td_tree *tree, const uint8_t *drop, td_buf *out)
 				st = put_raw(out, td_node_str(t, j), n->str_len,
 							 td_node_str(t, n->parent), parent->str_len);
 			else
-				st = put_escaped(out, td_node_str(t, j), n->str_len, 0);
+				st = td_html_escape(out, td_node_str(t, j), n->str_len, 0);
 		}
 		prev = j;
 		j++;
@@ -537,7 +595,7 @@ td_render_explain(const td_tree *tree, const uint8_t *reason, const float *value
 			{
 				st = td_buf_append(out, "<span data-td-reason=\"", strlen("<span data-td-reason=\""));
 				if (st == TD_OK)
-					st = put_escaped(out, lab, strlen(lab), 1);
+					st = td_html_escape(out, lab, strlen(lab), 1);
 				if (st == TD_OK)
 					st = td_buf_append(out, "\">", 2);
 			}
@@ -545,7 +603,7 @@ td_render_explain(const td_tree *tree, const uint8_t *reason, const float *value
 				st = put_raw(out, td_node_str(t, j), n->str_len,
 							 td_node_str(t, n->parent), parent->str_len);
 			else if (st == TD_OK)
-				st = put_escaped(out, td_node_str(t, j), n->str_len, 0);
+				st = td_html_escape(out, td_node_str(t, j), n->str_len, 0);
 			if (st == TD_OK && lab)
 				st = td_buf_append(out, "</span>", 7);
 		}

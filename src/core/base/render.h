@@ -12,12 +12,29 @@
 /*
  * Visible text: text nodes outside hidden elements (script, style, noscript
  * unless tree.c shows it, template, head; comments are not in the tree),
- * entities already decoded by the parser; runs of white space collapsed to
- * one space outside <pre>; one line break at the start and end of each
- * block element and at <br>; no leading/trailing blanks on a line, no empty
- * lines, no final newline.
+ * entities already decoded by the parser; zero-width characters (U+200B,
+ * U+200C, U+200D, U+2060, U+FEFF) dropped, the text on either side joined;
+ * runs of white space collapsed to one space outside <pre>; one line break at the start and end of each block
+ * element and at <br>; no leading/trailing blanks on a line, no empty lines,
+ * no final newline.
  */
 td_status	td_render_text(const td_tree *tree, const uint8_t *drop, td_buf *out);
+
+/*
+ * The text of the page's first <title> (hidden, so td_render_text leaves it
+ * out), by the same rules: one line, appended to out; nothing without one.
+ */
+td_status	td_render_title(const td_tree *tree, td_buf *out);
+
+/*
+ * The white space the text renderer collapses (Unicode White_Space, U+00A0
+ * included) and the zero-width characters it drops (U+200B, U+200C, U+200D,
+ * U+2060, U+FEFF): the byte length of the one at p (p < end), or 0.  For
+ * the other renderers of text (output/markdown.c), so every text output
+ * splits and joins words alike.
+ */
+size_t		td_text_space_len(const unsigned char *p, const unsigned char *end);
+size_t		td_text_zw_len(const unsigned char *p, const unsigned char *end);
 
 /* Visible text of the subtree of node i only (same rules), appended to out. */
 td_status	td_render_node_text(const td_tree *tree, uint32_t i, const uint8_t *drop, td_buf *out);
@@ -50,6 +67,12 @@ td_status	td_render_text_ranges(const td_tree *tree, td_buf *out, td_text_ranges
  * raw-text elements (script/style) written verbatim.  Output is UTF-8.
  */
 td_status	td_render_html(const td_tree *tree, const uint8_t *drop, td_buf *out);
+
+/*
+ * Appends s[0..len) escaped for HTML text (&, <, >), or for a quoted
+ * attribute value too (attr: and ").
+ */
+td_status	td_html_escape(td_buf *out, const char *s, size_t len, int attr);
 
 /*
  * The page as HTML that shows what a decision removes, safe to open: every

@@ -278,6 +278,15 @@ td_menu_search_next(td_menu_search *s, const char **url, size_t *len)
 td_status
 td_menu_search_add(td_menu_search *s, td_tree *page)
 {
+	td_status	st = td_menu_search_add_kept(s, page);
+
+	td_tree_free(page);
+	return st;
+}
+
+td_status
+td_menu_search_add_kept(td_menu_search *s, const td_tree *page)
+{
 	td_menu_result *out = s->out;
 	read_page  *rp = &s->pages[s->n_read];
 	uint32_t	p = s->next++;
@@ -291,7 +300,6 @@ td_menu_search_add(td_menu_search *s, td_tree *page)
 	rp->out = NULL;
 	rp->n_out = 0;
 	st = page_out(s->env, page, &out->links, s->slots, s->cap, p, s->flags, rp);
-	td_tree_free(page);
 	s->n_read++;
 	if (st != TD_OK)
 		return st;

@@ -111,6 +111,14 @@ td_status	td_menu_search_next(td_menu_search *s, const char **url, size_t *len);
  */
 td_status	td_menu_search_add(td_menu_search *s, td_tree *page);
 
+/*
+ * td_menu_search_add without taking the page: the caller keeps it (to use
+ * it again, as strip_menu does for the peers) and frees it.  When page is
+ * not NULL and the call succeeds, its position in links.order is the last
+ * of out->read.
+ */
+td_status	td_menu_search_add_kept(td_menu_search *s, const td_tree *page);
+
 /* Frees the search; returns st, having freed out unless st is TD_OK. */
 td_status	td_menu_search_end(td_menu_search *s, td_status st);
 

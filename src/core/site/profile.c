@@ -195,17 +195,61 @@ prune(td_profile *p, uint64_t bound)
 	p->error = bound;
 }
 
-static size_t
-count_above(const td_profile *p, uint64_t bound)
-{
-	size_t		n = 0;
-	size_t		i;
+/*
+ * The smallest bound b in (lo, hi] that leaves at most target entries (whose
+ * count + delta is above b), given that lo leaves more and hi at most
+ * target: the (target + 1)-th largest count + delta.  Each pass counts the
+ * entries into 256 equal ranges of (lo, hi] and keeps the range where the
+ * bound lies, so a table is read ceil(log256(hi - lo)) times (at most 4
+ * for 32-bit counts), where halving (lo, hi] read it log2(hi - lo) times.
+ */
+#define BOUND_BUCKETS 256
 
-	for (i = 0; i < p->nslots; i++)
-		if (p->slots[i].fp != 0 &&
-			(uint64_t) p->slots[i].count + p->slots[i].delta > bound)
-			n++;
-	return n;
+static uint64_t
+smallest_bound(const td_profile *p, uint64_t lo, uint64_t hi, uint64_t target)
+{
+	uint64_t	hist[BOUND_BUCKETS];
+
+	while (hi - lo > 1)
+	{
+		uint64_t	width = (hi - lo + BOUND_BUCKETS - 1) / BOUND_BUCKETS;
+		uint64_t	above = 0;	/* entries above hi, and in (lo, hi] */
+		uint64_t	inside = 0;
+		uint64_t	seen = 0;
+		size_t		i;
+
+		memset(hist, 0, sizeof(hist));
+		for (i = 0; i < p->nslots; i++)
+		{
+			const slot *s = &p->slots[i];
+			uint64_t	v = (uint64_t) s->count + s->delta;
+
+			if (s->fp == 0 || v <= lo)
+				continue;
+			if (v > hi)
+				above++;
+			else
+			{
+				hist[(v - lo - 1) / width]++;
+				inside++;
+			}
+		}
+		/* bucket k holds (lo + k width, lo + (k + 1) width]: the first upper edge that leaves <= target */
+		for (size_t k = 0;; k++)
+		{
+			uint64_t	edge = lo + (k + 1) * width;
+
+			seen += hist[k];
+			if (edge >= hi || above + inside - seen <= target)
+			{
+				if (edge < hi)
+					hi = edge;
+				lo += k * width;	/* bucket k - 1 left more than target */
+				break;
+			}
+		}
+	}
+	return hi;
 }
 
 /* floor(eps * N), the bound the schedule aims at. */
@@ -234,16 +278,7 @@ make_room(td_profile *p)
 	if (p->entries <= target)
 		return;
 	hi = p->pages;
-	while (hi - lo > 1)
-	{
-		uint64_t	mid = lo + (hi - lo) / 2;
-
-		if (count_above(p, mid) <= target)
-			hi = mid;
-		else
-			lo = mid;
-	}
-	prune(p, hi);
+	prune(p, smallest_bound(p, lo, hi, target));
 }
 
 /* The empty slot for a new fp, pruning first when the table is full. */

@@ -27,11 +27,27 @@ sift_down(uint64_t *a, size_t i, size_t n)
 	a[i] = v;
 }
 
+/* Below this many keys an insertion sort does fewer comparisons than the heap. */
+#define INSERTION_MAX 16
+
 void
 td_sort_u64(uint64_t *a, size_t n)
 {
 	size_t		i;
 
+	if (n <= INSERTION_MAX)
+	{
+		for (i = 1; i < n; i++)
+		{
+			uint64_t	v = a[i];
+			size_t		j = i;
+
+			for (; j > 0 && a[j - 1] > v; j--)
+				a[j] = a[j - 1];
+			a[j] = v;
+		}
+		return;
+	}
 	for (i = n / 2; i-- > 0;)
 		sift_down(a, i, n);
 	while (n-- > 1)

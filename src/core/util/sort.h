@@ -1,7 +1,8 @@
 /*
  * sort.h — sorting arrays of 64-bit keys (fingerprints, page keys, word
- * hashes) in place: a heapsort, so no recursion, no allocation and
- * O(n log n) whatever the input (profile bytes and pages are untrusted).
+ * hashes) in place: a heapsort (an insertion sort up to 16 keys), so no
+ * recursion, no allocation and O(n log n) whatever the input (profile bytes
+ * and pages are untrusted).
  */
 #ifndef TD_SORT_H
 #define TD_SORT_H

@@ -15,7 +15,9 @@
 #include "utils/xml.h"
 #include "base/charset.h"
 #include "base/markup.h"
+#include "access/parallel.h"
 #include "access/xact.h"
+#include "executor/executor.h"
 #include "storage/proc.h"
 #include "utils/timestamp.h"
 
@@ -233,6 +235,14 @@ td_pg_page_context_pop(td_pg_page_ref *ref)
 static LocalTransactionId skip_lxid = InvalidLocalTransactionId;
 static TimestampTz skip_stmt_start = 0;
 static uint64 skip_count = 0;
+static uint64 skip_reported = 0;	/* of skip_count, said in the summary */
+
+/* Whether the skip counters are the running statement's. */
+static bool
+skip_this_statement(void)
+{
+	return skip_lxid == MyProc->lxid && skip_stmt_start == GetCurrentStatementStartTimestamp();
+}
 
 void
 td_pg_page_error(int sqlcode, const char *msg, const char *hint)
@@ -243,11 +253,12 @@ td_pg_page_error(int sqlcode, const char *msg, const char *hint)
 				 errmsg("%s", msg),
 				 hint ? errhint("%s", hint) : 0));
 
-	if (skip_lxid != MyProc->lxid || skip_stmt_start != GetCurrentStatementStartTimestamp())
+	if (!skip_this_statement())
 	{
 		skip_lxid = MyProc->lxid;
 		skip_stmt_start = GetCurrentStatementStartTimestamp();
 		skip_count = 0;
+		skip_reported = 0;
 	}
 	skip_count++;
 	if (skip_count <= TD_PG_SKIP_WARNINGS)
@@ -263,6 +274,89 @@ td_pg_page_error(int sqlcode, const char *msg, const char *hint)
 				(errcode(sqlcode),
 				 errmsg("templatedet: " UINT64_FORMAT " pages skipped in this statement so far", skip_count),
 				 errdetail("The last one: %s", msg)));
+}
+
+/*
+ * The summary of skipped pages when a statement's executor ends: one WARNING
+ * with the count, so that a bulk job learns how many pages it left out, not
+ * only the first WARNINGs.  Only the outermost executor of the statement
+ * reports (exec_level counts the executors running inside it: a query run
+ * by a function the statement calls ends before the statement does), as
+ * pg_stat_statements tells nested queries.  A parallel worker runs its own
+ * executor and reports its own count, relayed by the leader with a
+ * "parallel worker" context, as the page WARNINGs are; counting every
+ * worker's pages in the leader would need shared memory for a message.
+ * A statement that ends in an ERROR reports nothing more.
+ */
+static ExecutorRun_hook_type prev_executor_run = NULL;
+static ExecutorFinish_hook_type prev_executor_finish = NULL;
+static ExecutorEnd_hook_type prev_executor_end = NULL;
+static int	exec_level = 0;
+
+static void
+skip_executor_run(QueryDesc *queryDesc, ScanDirection direction, uint64 count, bool execute_once)
+{
+	exec_level++;
+	PG_TRY();
+	{
+		if (prev_executor_run)
+			prev_executor_run(queryDesc, direction, count, execute_once);
+		else
+			standard_ExecutorRun(queryDesc, direction, count, execute_once);
+	}
+	PG_FINALLY();
+	{
+		exec_level--;
+	}
+	PG_END_TRY();
+}
+
+static void
+skip_executor_finish(QueryDesc *queryDesc)
+{
+	exec_level++;
+	PG_TRY();
+	{
+		if (prev_executor_finish)
+			prev_executor_finish(queryDesc);
+		else
+			standard_ExecutorFinish(queryDesc);
+	}
+	PG_FINALLY();
+	{
+		exec_level--;
+	}
+	PG_END_TRY();
+}
+
+static void
+skip_executor_end(QueryDesc *queryDesc)
+{
+	if (prev_executor_end)
+		prev_executor_end(queryDesc);
+	else
+		standard_ExecutorEnd(queryDesc);
+	if (exec_level == 0 && skip_count > skip_reported && skip_this_statement())
+	{
+		skip_reported = skip_count;
+		ereport(WARNING,
+				(errmsg("templatedet: " UINT64_FORMAT " %s skipped in this statement",
+						skip_count, skip_count == 1 ? "page" : "pages"),
+				 IsParallelWorker() ?
+				 errdetail("Counted by one parallel worker: the leader and each worker report their own pages.") :
+				 errdetail("templatedet.on_error is \"skip\": the skipped pages have no result.")));
+	}
+}
+
+void
+td_pg_skip_summary_init(void)
+{
+	prev_executor_run = ExecutorRun_hook;
+	ExecutorRun_hook = skip_executor_run;
+	prev_executor_finish = ExecutorFinish_hook;
+	ExecutorFinish_hook = skip_executor_finish;
+	prev_executor_end = ExecutorEnd_hook;
+	ExecutorEnd_hook = skip_executor_end;
 }
 
 /* The size check of a page: false when it is over and skipped. */
@@ -562,7 +656,7 @@ td_pg_nodeinfo(td_env *env, const td_tree *tree, unsigned what, td_nodeinfo *ni)
 Datum
 td_pg_node_path(td_env *env, td_buf *buf, td_nodeinfo *ni, uint32_t i)
 {
-	TD_PG_CALL(env, buf->len = 0, td_nodeinfo_path(ni, i, buf), NULL);
+	TD_PG_CALL(env, buf->len = 0, td_nodeinfo_path(ni, i, TD_PG_PATH_STEPS, buf), NULL);
 	return PointerGetDatum(td_pg_utf8_to_text(buf->data ? buf->data : "", buf->len));
 }
 

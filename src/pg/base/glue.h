@@ -24,7 +24,8 @@
  * Page errors: a page that cannot be read (over max_page_bytes or max_nodes,
  * not HTML).  Under templatedet.on_error = error they are ERRORs; under
  * skip, a WARNING (the first TD_PG_SKIP_WARNINGS of a statement in full,
- * then one summary every TD_PG_SKIP_SUMMARY_EVERY skipped pages) and the
+ * then one summary every TD_PG_SKIP_SUMMARY_EVERY skipped pages, and the
+ * count when the statement's executor ends: td_pg_skip_summary_init) and the
  * page has no result: the functions that read pages return false / NULL and
  * their callers return NULL, no rows, or leave the page out of an aggregate.
  * Arguments that are not pages (thresholds, profiles, models), out of memory
@@ -42,6 +43,12 @@ typedef struct td_pg_page_ref
 	size_t		len;
 	int64		row;			/* row number in the aggregate group, 0 outside */
 } td_pg_page_ref;
+
+/*
+ * Installs the executor hooks that end a statement which skipped pages with
+ * one WARNING saying how many (called from _PG_init).
+ */
+extern void td_pg_skip_summary_init(void);
 
 /* Pushes an error context naming the page; pop it once the page is read. */
 extern void td_pg_page_context_push(td_pg_page_ref *ref, const char *data, size_t len, int64 row);
@@ -197,7 +204,13 @@ extern text *td_pg_utf8_to_text(const char *s, size_t len);
  * printing every node's path and text costs what is printed.
  */
 extern void td_pg_nodeinfo(td_env *env, const td_tree *tree, unsigned what, td_nodeinfo *ni);
-/* The path of node i (/html/body/div[2]) as a text datum; buf is scratch space. */
+/*
+ * The path of node i (/html/body/div[2]) as a text datum; buf is scratch
+ * space.  At most TD_PG_PATH_STEPS steps: a deeper node's path is "..." and
+ * its last TD_PG_PATH_STEPS steps, so that every row of a deep page stays
+ * short (a row's node id, depth and parent rebuild the whole path).
+ */
+#define TD_PG_PATH_STEPS 32
 extern Datum td_pg_node_path(td_env *env, td_buf *buf, td_nodeinfo *ni, uint32_t i);
 
 /*

@@ -108,6 +108,7 @@ _PG_init(void)
 							 NULL, NULL, NULL);
 
 	td_pg_page_settings_init();	/* page-level settings (model_agg.c) */
+	td_pg_skip_summary_init();	/* the skipped pages of a statement (glue.c) */
 
 	MarkGUCPrefixReserved("templatedet");
 }

@@ -67,9 +67,15 @@ td_pg_etdm_add_peer(td_etdm *e, Datum html, bool is_bytea)
 		MemoryContextDelete(cxt);
 		return;					/* skipped (templatedet.on_error): no votes */
 	}
+	td_pg_etdm_add_peer_tree(e, peer);
+	MemoryContextDelete(cxt);
+}
+
+void
+td_pg_etdm_add_peer_tree(td_etdm *e, const td_tree *peer)
+{
 	/* a failed add leaves the votes as they were, so a retry is clean */
 	TD_PG_CALL(e->key.tree->env, (void) 0, td_etdm_add_peer(e, peer), "templatedet.max_nodes");
-	MemoryContextDelete(cxt);
 }
 
 text *

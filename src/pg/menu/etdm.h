@@ -38,6 +38,8 @@ extern void td_pg_etdm_begin(td_etdm *e, const td_tree *key, const td_etdm_param
 
 /* Parses one peer page (text in the server encoding, or raw bytes) and adds its votes. */
 extern void td_pg_etdm_add_peer(td_etdm *e, Datum html, bool is_bytea);
+/* The same for a peer already parsed (the caller frees it). */
+extern void td_pg_etdm_add_peer_tree(td_etdm *e, const td_tree *peer);
 
 /*
  * as_template: the key page's nodes mapped in at least votes peers, as

@@ -151,7 +151,7 @@ td_pg_menu_check(int32 n, int32 max_reads)
  */
 static td_status
 search(td_pg_crawl *c, const td_tree *key, const td_buf *key_url, const td_menu_options *opt,
-	   td_menu_result *res)
+	   td_menu_result *res, td_pg_menu_kept *kept)
 {
 	td_menu_search s;
 	const char *url;
@@ -159,13 +159,59 @@ search(td_pg_crawl *c, const td_tree *key, const td_buf *key_url, const td_menu_
 	td_status	st = td_menu_search_begin(&s, c->env, key, key_url->data, key_url->len, opt, res);
 
 	while (st == TD_OK && (st = td_menu_search_next(&s, &url, &len)) == TD_OK && url != NULL)
-		st = td_menu_search_add(&s, td_pg_crawl_read(c, url, len));
+	{
+		td_tree    *page = td_pg_crawl_read(c, url, len);
+
+		if (kept == NULL || page == NULL)
+		{
+			st = td_menu_search_add(&s, page);
+			continue;
+		}
+		st = td_menu_search_add_kept(&s, page);
+		if (st == TD_OK && kept->nodes + page->n_nodes <= (uint64) td_guc_max_nodes &&
+			(st = td_grow(c->env, (void **) &kept->page, &kept->cap, kept->n + 1,
+						  sizeof(td_pg_menu_page))) == TD_OK)
+		{
+			kept->page[kept->n].pos = res->read[res->pages_read - 1];
+			kept->page[kept->n++].tree = page;
+			kept->nodes += page->n_nodes;
+			continue;
+		}
+		td_tree_free(page);
+	}
 	return td_menu_search_end(&s, st);
+}
+
+/* Frees every kept tree (before a search starts again). */
+static void
+kept_reset(td_pg_menu_kept *kept)
+{
+	if (kept == NULL)
+		return;
+	for (uint32_t i = 0; i < kept->n; i++)
+		if (kept->page[i].tree)
+			td_tree_free(kept->page[i].tree);
+	kept->n = 0;
+	kept->nodes = 0;
+}
+
+td_tree *
+td_pg_menu_kept_take(td_pg_menu_kept *kept, uint32_t pos)
+{
+	for (uint32_t i = 0; i < kept->n; i++)
+		if (kept->page[i].pos == pos && kept->page[i].tree)
+		{
+			td_tree    *t = kept->page[i].tree;
+
+			kept->page[i].tree = NULL;
+			return t;
+		}
+	return NULL;
 }
 
 void
 td_pg_menu_run(td_pg_crawl *c, const td_tree *key, const td_buf *key_url, int32 n,
-			   int32 max_reads, bool same_domain, td_menu_result *res)
+			   int32 max_reads, bool same_domain, td_menu_result *res, td_pg_menu_kept *kept)
 {
 	td_menu_options opt;
 	int			(*interrupted) (void *) = c->env->interrupted;
@@ -175,8 +221,8 @@ td_pg_menu_run(td_pg_crawl *c, const td_tree *key, const td_buf *key_url, int32 
 	opt.flags = same_domain ? TD_LINKS_SAME_DOMAIN : 0;
 	/* for the search only: the env goes on to ETDM in strip_menu */
 	td_pg_env_cancel_only(c->env);
-	TD_PG_CALL(c->env, (void) 0,
-			   search(c, key, key_url, &opt, res), NULL);
+	TD_PG_CALL(c->env, kept_reset(kept),
+			   search(c, key, key_url, &opt, res, kept), NULL);
 	c->env->interrupted = interrupted;
 }
 
@@ -214,7 +260,7 @@ menu_pages(PG_FUNCTION_ARGS)
 		MemoryContextDelete(scratch);
 		return (Datum) 0;		/* the key page is not in the table: no rows */
 	}
-	td_pg_menu_run(&crawl, key, &norm, n, max_reads, same_domain, &res);
+	td_pg_menu_run(&crawl, key, &norm, n, max_reads, same_domain, &res, NULL);
 	SPI_finish();
 
 	for (uint32_t k = 0; k < res.cs_size; k++)

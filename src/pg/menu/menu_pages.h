@@ -39,8 +39,33 @@ extern td_tree *td_pg_crawl_key(td_pg_crawl *c, const char *key_url, size_t key_
 /* 22023 unless 1 <= n <= TD_MENU_MAX_N and max_reads >= 1. */
 extern void td_pg_menu_check(int32 n, int32 max_reads);
 
-/* Algorithm 2 from the key page; errors are raised. */
+/*
+ * The pages the search read, kept parsed for a caller that uses some of them
+ * again (strip_menu's peers), so that a page is parsed once: by position in
+ * links.order, while their nodes total at most templatedet.max_nodes (the
+ * memory of one page at the limit); the pages beyond are freed and read
+ * again when used.  Take a tree with td_pg_menu_kept_take.
+ */
+typedef struct td_pg_menu_page
+{
+	uint32_t	pos;			/* in links.order */
+	td_tree    *tree;			/* NULL once taken */
+} td_pg_menu_page;
+
+typedef struct td_pg_menu_kept
+{
+	td_pg_menu_page *page;
+	uint32_t	n;
+	size_t		cap;
+	uint64		nodes;
+} td_pg_menu_kept;
+
+/* The kept tree of the page at links.order position pos (the caller frees it), or NULL. */
+extern td_tree *td_pg_menu_kept_take(td_pg_menu_kept *kept, uint32_t pos);
+
+/* Algorithm 2 from the key page; errors are raised.  kept may be NULL. */
 extern void td_pg_menu_run(td_pg_crawl *c, const td_tree *key, const td_buf *key_url, int32 n,
-						   int32 max_reads, bool same_domain, td_menu_result *res);
+						   int32 max_reads, bool same_domain, td_menu_result *res,
+						   td_pg_menu_kept *kept);
 
 #endif							/* TD_PG_MENU_PAGES_H */

@@ -68,6 +68,7 @@ run(FunctionCallInfo fcinfo, bool as_template)
 	td_buf		norm;
 	td_tree    *key;
 	td_menu_result res;
+	td_pg_menu_kept kept;
 	uint32_t   *peers;
 	uint32_t	n_peers;
 	td_etdm		e;
@@ -92,18 +93,27 @@ run(FunctionCallInfo fcinfo, bool as_template)
 		MemoryContextDelete(scratch);
 		PG_RETURN_NULL();
 	}
-	td_pg_menu_run(&crawl, key, &norm, n, max_reads, PG_GETARG_BOOL(ARG_SAME_DOMAIN), &res);
+	memset(&kept, 0, sizeof(kept));
+	td_pg_menu_run(&crawl, key, &norm, n, max_reads, PG_GETARG_BOOL(ARG_SAME_DOMAIN), &res, &kept);
 	peers = palloc(sizeof(uint32_t) * n);
 	n_peers = choose_peers(&res, (uint32_t) n, peers);
 
+	/* the peers as the search parsed them; a page it could not keep is read again */
 	td_pg_etdm_begin(&e, key, &params);
 	for (uint32_t i = 0; i < n_peers; i++)
 	{
+		td_tree    *tree = td_pg_menu_kept_take(&kept, peers[i]);
 		uint32_t	idx = res.links.order[peers[i]];
 		bool		found;
-		Datum		html = td_pg_crawl_fetch(&crawl, td_link_url(&res.links, idx),
-											 res.links.v[idx].url_len, &found);
+		Datum		html;
 
+		if (tree)
+		{
+			td_pg_etdm_add_peer_tree(&e, tree);
+			td_tree_free(tree);
+			continue;
+		}
+		html = td_pg_crawl_fetch(&crawl, td_link_url(&res.links, idx), res.links.v[idx].url_len, &found);
 		if (found)
 			td_pg_etdm_add_peer(&e, html, crawl.is_bytea);
 	}

@@ -8,102 +8,67 @@
  * without a profile removes it (page level alone, base/reason.h).
  */
 #include "pg/page/page_common.h"
-
-#include "funcapi.h"
-#include "utils/builtins.h"
-#include "utils/tuplestore.h"
+#include "pg/base/node_rows.h"
 
 PG_FUNCTION_INFO_V1(node_scores_text);
 PG_FUNCTION_INFO_V1(node_scores_bytea);
 
-#define NODE_SCORES_COLS 11
+#define NODE_SCORES_COLS (TD_PG_NODE_ROW_COLS + 7)
 
 static void
 scores(FunctionCallInfo fcinfo, bool is_bytea)
 {
-	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	const td_logreg *model;
-	MemoryContext scratch;
-	MemoryContext rowcxt;
-	MemoryContext old;
-	td_env		env;
-	td_tree    *tree;
+	td_pg_node_rows rows;
 	td_page_marks marks;
-	td_nodeinfo ni;
 	uint8_t    *drop;
 	uint8_t    *reason;
-	td_buf		buf;
-	uint32_t	i;
+	uint32_t	n,
+				i;
 
-	InitMaterializedSRF(fcinfo, 0);
+	td_pg_node_rows_init(&rows, fcinfo);
 	if (PG_ARGISNULL(0))
 		return;
 	model = td_pg_model_arg(fcinfo, 1);
-
-	scratch = td_pg_scratch_context("templatedet node_scores");
-	rowcxt = AllocSetContextCreate(scratch, "templatedet row", ALLOCSET_DEFAULT_SIZES);
-	td_pg_env_init(&env, scratch);
-	tree = td_pg_parse_arg(&env, fcinfo, 0, is_bytea);
-	if (tree == NULL)
-	{
-		MemoryContextDelete(scratch);
+	if (!td_pg_node_rows_parse(&rows, fcinfo, 0, is_bytea, "templatedet node_scores"))
 		return;					/* skipped (templatedet.on_error): no rows */
-	}
-	td_pg_page_level(&env, tree, model, TD_DEFAULT_PENALTY, TD_DEFAULT_PAGE_THRESHOLD,
+	n = rows.tree->n_nodes;
+	td_pg_page_level(&rows.env, rows.tree, model, TD_DEFAULT_PENALTY, TD_DEFAULT_PAGE_THRESHOLD,
 					 PG_ARGISNULL(2) ? NULL : PG_GETARG_TEXT_PP(2), &marks);
-	TD_PG_CALL(&env, (void) 0, td_page_fallback(tree, &marks, TD_DEFAULT_PAGE_THRESHOLD,
-												TD_DEFAULT_FALLBACK_SHARE, NULL), NULL);
-	td_pg_nodeinfo(&env, tree, TD_NODEINFO_PATHS | TD_NODEINFO_TEXT, &ni);
+	TD_PG_CALL(&rows.env, (void) 0, td_page_fallback(rows.tree, &marks, TD_DEFAULT_PAGE_THRESHOLD,
+													 TD_DEFAULT_FALLBACK_SHARE, NULL), NULL);
+	td_pg_node_rows_prepare(&rows);
 	/* clean_text's decision without a profile: page level alone */
-	drop = MemoryContextAllocHuge(scratch, Max(tree->n_nodes, 1));
-	reason = MemoryContextAllocHuge(scratch, Max(tree->n_nodes, 1));
-	TD_PG_CALL(&env, (void) 0,
-			   td_combine_explained(tree, NULL, NULL, marks.drop, marks.reason, marks.main_region,
+	drop = MemoryContextAllocHuge(rows.scratch, Max(n, 1));
+	reason = MemoryContextAllocHuge(rows.scratch, Max(n, 1));
+	TD_PG_CALL(&rows.env, (void) 0,
+			   td_combine_explained(rows.tree, NULL, NULL, marks.drop, marks.reason, marks.main_region,
 									TD_DEFAULT_MIN_REGION_SHARE, drop, reason), NULL);
 
-	td_buf_init(&buf, &env);
-	for (i = 0; i < tree->n_nodes; i++)
+	for (i = 0; i < n; i++)
 	{
-		const td_node *node = &tree->nodes[i];
 		Datum		values[NODE_SCORES_COLS];
 		bool		nulls[NODE_SCORES_COLS] = {0};
-		int32		text_length;
+		const int	c = TD_PG_NODE_ROW_COLS;
 
-		if (node->kind != TD_ELEM)
+		if (!td_pg_node_row_begin(&rows, i, values, nulls))
 			continue;
-		CHECK_FOR_INTERRUPTS();
-		old = MemoryContextSwitchTo(rowcxt);
-
-		values[0] = Int32GetDatum((int32) i);
-		if (node->parent == TD_NONE || tree->nodes[node->parent].kind != TD_ELEM)
-			nulls[1] = true;
-		else
-			values[1] = Int32GetDatum((int32) node->parent);
-		values[2] = td_pg_node_path(&env, &buf, &ni, i);
-		values[3] = PointerGetDatum(td_pg_utf8_to_text(td_node_str(tree, i), node->str_len));
-		values[4] = Int32GetDatum((int32) Min(marks.area[i], (uint32_t) PG_INT32_MAX));
-		values[5] = Int32GetDatum(td_size_class(marks.area[i]));
+		values[c] = Int32GetDatum((int32) Min(marks.area[i], (uint32_t) PG_INT32_MAX));
+		values[c + 1] = Int32GetDatum(td_size_class(marks.area[i]));
 		if (marks.score[i] < 0)
-			nulls[6] = true;
+			nulls[c + 2] = true;
 		else
-			values[6] = Float8GetDatum((double) marks.score[i]);
+			values[c + 2] = Float8GetDatum((double) marks.score[i]);
 		if (marks.smooth[i] < 0)
-			nulls[7] = true;
+			nulls[c + 3] = true;
 		else
-			values[7] = Float8GetDatum((double) marks.smooth[i]);
-		values[8] = td_pg_node_text(&env, &buf, &ni, i, TD_PG_TEXT_PREVIEW, &text_length);
-		values[9] = Int32GetDatum(text_length);
-		if (reason[i] == TD_REASON_NONE)
-			nulls[10] = true;
-		else
-			values[10] = CStringGetTextDatum(td_reason_name(reason[i]));
-
-		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
-		MemoryContextSwitchTo(old);
-		MemoryContextReset(rowcxt);
+			values[c + 3] = Float8GetDatum((double) marks.smooth[i]);
+		td_pg_node_row_text(&rows, i, &values[c + 4], &values[c + 5]);
+		td_pg_node_row_reason(reason[i], &values[c + 6], &nulls[c + 6]);
+		td_pg_node_row_end(&rows, values, nulls);
 	}
 
-	MemoryContextDelete(scratch);
+	td_pg_node_rows_end(&rows);
 }
 
 Datum

@@ -22,7 +22,6 @@
 #include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/jsonb.h"
-#include "utils/json.h"
 #include "utils/timestamp.h"
 
 #include "warc/warc.h"
@@ -183,15 +182,29 @@ same_name(td_slice a, td_slice b)
 	return a.n == b.n && pg_strncasecmp(a.p, b.p, a.n) == 0;
 }
 
-/* {"name": "value", ...}: names lower-cased, repeated fields joined by ", ". */
+/* A string of the jsonb being built: a copy of s (UTF-8, as the record's bytes become). */
 static void
-append_fields(StringInfo json, StringInfo tmp, const td_warc_field *f, size_t n)
+push_string(JsonbParseState **state, JsonbIteratorToken token, const StringInfo s)
+{
+	JsonbValue	v;
+
+	v.type = jbvString;
+	v.val.string.len = s->len;
+	v.val.string.val = pnstrdup(s->data, s->len);
+	pushJsonbValue(state, token, &v);
+}
+
+/*
+ * {"name": "value", ...}: names lower-cased, repeated fields joined by ", ",
+ * pushed as jsonb values (no JSON text to parse again).
+ */
+static void
+push_fields(JsonbParseState **state, StringInfo tmp, const td_warc_field *f, size_t n)
 {
 	size_t		i,
 				j;
-	bool		first = true;
 
-	appendStringInfoChar(json, '{');
+	pushJsonbValue(state, WJB_BEGIN_OBJECT, NULL);
 	for (i = 0; i < n; i++)
 	{
 		bool		seen = false;
@@ -200,15 +213,11 @@ append_fields(StringInfo json, StringInfo tmp, const td_warc_field *f, size_t n)
 			seen = same_name(f[i].name, f[j].name);
 		if (seen)
 			continue;
-		if (!first)
-			appendStringInfoString(json, ", ");
-		first = false;
 		resetStringInfo(tmp);
 		append_utf8(tmp, f[i].name.p, f[i].name.n);
 		for (j = 0; j < (size_t) tmp->len; j++)
 			tmp->data[j] = pg_ascii_tolower((unsigned char) tmp->data[j]);
-		escape_json(json, tmp->data);
-		appendStringInfoString(json, ": ");
+		push_string(state, WJB_KEY, tmp);
 		resetStringInfo(tmp);
 		append_utf8(tmp, f[i].value.p, f[i].value.n);
 		for (j = i + 1; j < n; j++)
@@ -217,28 +226,32 @@ append_fields(StringInfo json, StringInfo tmp, const td_warc_field *f, size_t n)
 				appendStringInfoString(tmp, ", ");
 				append_utf8(tmp, f[j].value.p, f[j].value.n);
 			}
-		escape_json(json, tmp->data);
+		push_string(state, WJB_VALUE, tmp);
 	}
-	appendStringInfoChar(json, '}');
+	pushJsonbValue(state, WJB_END_OBJECT, NULL);
 }
 
 static Datum
 headers_jsonb(const td_warc_record *rec)
 {
-	StringInfoData json,
-				tmp;
+	JsonbParseState *state = NULL;
+	JsonbValue *res;
+	StringInfoData tmp;
 
-	initStringInfo(&json);
 	initStringInfo(&tmp);
-	appendStringInfoString(&json, "{\"warc\": ");
-	append_fields(&json, &tmp, rec->fields, rec->nfields);
+	pushJsonbValue(&state, WJB_BEGIN_OBJECT, NULL);
+	appendStringInfoString(&tmp, "warc");
+	push_string(&state, WJB_KEY, &tmp);
+	push_fields(&state, &tmp, rec->fields, rec->nfields);
 	if (rec->http_status >= 0)
 	{
-		appendStringInfoString(&json, ", \"http\": ");
-		append_fields(&json, &tmp, rec->http_fields, rec->nhttp_fields);
+		resetStringInfo(&tmp);
+		appendStringInfoString(&tmp, "http");
+		push_string(&state, WJB_KEY, &tmp);
+		push_fields(&state, &tmp, rec->http_fields, rec->nhttp_fields);
 	}
-	appendStringInfoChar(&json, '}');
-	return DirectFunctionCall1(jsonb_in, CStringGetDatum(json.data));
+	res = pushJsonbValue(&state, WJB_END_OBJECT, NULL);
+	return JsonbPGetDatum(JsonbValueToJsonb(res));
 }
 
 static HeapTuple
