@@ -29,6 +29,7 @@ SELECT clean_markdown(html, profile, min_pages => 3)
 FROM out_pages, out_profile WHERE url LIKE '%bridge';
 SELECT clean_markdown(html, profile, base_url => url, min_pages => 3, links => true, images => true)
 FROM out_pages, out_profile WHERE url LIKE '%bridge';
+SELECT jsonb_pretty(page_metadata(html, url)) FROM out_pages WHERE url LIKE '%bridge';
 
 -- the words of clean_html are clean_text's, page by page, with a profile and without
 SELECT url, clean_text(html, profile, min_pages => 3) = html_text(clean_html(html, profile, min_pages => 3)) AS site,
