@@ -65,6 +65,30 @@ FROM (VALUES
   -- two <h1>: the <h1> that is one part of the title is the title
   ('<title>Rowing | Lessons | Riverbank</title><h1>Lessons</h1><h1>Other</h1>')) v(html);
 
+-- The title when sources disagree (issue 13): a title part after the last
+-- dash that is shorter goes, a candidate that is only the site's name
+-- yields to the next, a heading's permalink mark is dropped, an empty or
+-- repeated <h1> is not a second headline
+SELECT page_metadata(html, 'https://www.riverbank.example/club/1') ->> 'title' AS title
+FROM (VALUES
+  ('<title>Rowing lessons for adults - Spring term</title>'),
+  ('<meta property="og:title" content="Riverbank"><title>How to row | Riverbank</title>'),
+  ('<title>Oars | Docs</title><h1>Oars <a class="headerlink">¶</a></h1>'),
+  ('<title>Boats | Riverbank</title><h1></h1><h1>Our boats</h1><h1>Our boats</h1>')) v(html);
+
+-- Authors: a role after the name is cut, a label alone is none, a forum's
+-- first poster (class="username", digits kept) when nothing else names one
+SELECT coalesce(page_metadata(html) -> 'authors', '[]') AS authors
+FROM (VALUES
+  ('<p class="byline">By Jane Doe Senior Writer</p>'),
+  ('<p class="author">Posted by</p>'),
+  ('<nav><a class="username">me</a></nav><div class="post"><a class="username">rower42</a></div>')) v(html);
+
+-- The published date without date markup: under the <h1>, else in the URL
+SELECT page_metadata('<h1>Spring regatta</h1><p>By Ann Lee</p><p>March 5, 2024</p>') ->> 'published' AS under_h1,
+       page_metadata('<title>Spring regatta</title>',
+                     'https://www.riverbank.example/2024/03/05/regatta') ->> 'published' AS from_url;
+
 -- Nothing to find: an empty object
 SELECT page_metadata('<html><body></body></html>');
 SELECT page_metadata('<p>Hi.</p>'::bytea);

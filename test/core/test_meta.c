@@ -173,8 +173,8 @@ test_metadata(void)
 			   "{\"title\": \"A very long headline that a plugin cut at a fixed length of one hundred "
 			   "and ten characters and then went on\", \"types\": [\"Article\"]}", __LINE__);
 	/* values escaped twice are unescaped once more; white space folded */
-	check_meta("<meta property=\"og:title\" content=\"Fish &amp;amp; chips &amp;#8211; \n a  guide\">",
-			   NULL, "{\"title\": \"Fish & chips \xE2\x80\x93 a guide\"}", __LINE__);
+	check_meta("<meta property=\"og:title\" content=\"Fish &amp;amp; chips &amp;#8211; \n a  guide to the best\">",
+			   NULL, "{\"title\": \"Fish & chips \xE2\x80\x93 a guide to the best\"}", __LINE__);
 	/* bylines: "By", a date after the name, credentials, two names */
 	check_meta("<p class=\"byline\">By Jane Doe, MD and John Roe on March 3, 2024</p>", NULL,
 			   "{\"authors\": [\"Jane Doe\", \"John Roe\"]}", __LINE__);
@@ -252,6 +252,66 @@ test_metadata(void)
 	/* bylines that name a reviewer, a date or a label give no author */
 	check_meta("<p class=\"author\">Medically reviewed by Dr. Ann Lee</p>", NULL, "{}", __LINE__);
 	check_meta("<span class=\"author\">Sun</span>", NULL, "{}", __LINE__);
+	/* a heading's permalink mark is not the title's (Sphinx "¶", an icon font's U+F0C1) */
+	check_meta("<title>Models | Docs</title><h1>Models <a class=\"headerlink\">\xC2\xB6</a></h1>",
+			   NULL, "{\"title\": \"Models\"}", __LINE__);
+	check_meta("<title>Views</title><h1>Views\xEF\x83\x81</h1>", NULL, "{\"title\": \"Views\"}",
+			   __LINE__);
+	/* a candidate that is only the site's name yields; kept when nothing else is a title */
+	check_meta("<meta property=\"og:title\" content=\"Robomow\"><title>Which mower fits | Robomow"
+			   "</title>", "https://www.robomow.example/blog/1",
+			   "{\"title\": \"Which mower fits\"}", __LINE__);
+	check_meta("<meta property=\"og:title\" content=\"Glossier\"><title>Glossier</title>"
+			   "<h1>Custom skincare set</h1>", "https://www.glossier.example/a",
+			   "{\"title\": \"Custom skincare set\"}", __LINE__);
+	check_meta("<title>Home</title>", NULL, "{\"title\": \"Home\"}", __LINE__);
+	/* what follows the last dash goes when it is shorter; a range stays */
+	check_meta("<title>Retirement planning calculator - Funds Inc</title>", NULL,
+			   "{\"title\": \"Retirement planning calculator\"}", __LINE__);
+	check_meta("<title>Player squad 2024 - 2025</title>", NULL,
+			   "{\"title\": \"Player squad 2024 - 2025\"}", __LINE__);
+	check_meta("<title>Tides - how the moon moves the sea</title>", NULL,
+			   "{\"title\": \"Tides - how the moon moves the sea\"}", __LINE__);
+	/* an empty <h1> and a repeated one are not more headlines: the single-h1 rule holds */
+	check_meta("<title>Tide tables | Harbour</title><h1></h1><h1>Tide tables today</h1>"
+			   "<h1>TIDE TABLES TODAY</h1>", NULL, "{\"title\": \"Tide tables today\"}", __LINE__);
+	/* any <h1>, not only the first, picks the part of the title it equals */
+	check_meta("<title>Introduction - From zero to proofs</title><h1>Proofs book</h1>"
+			   "<h1>Introduction</h1>", NULL, "{\"title\": \"Introduction\"}", __LINE__);
+	/* soft hyphens and zero widths are invisible */
+	check_meta("<title>Assis&shy;tance pro\xC2\xADgram\xE2\x80\x8B</title>", NULL,
+			   "{\"title\": \"Assistance program\"}", __LINE__);
+	/* a role after the name is cut; a role, a label or a template key alone is no name */
+	check_meta("<p class=\"byline\">Jane Doe Senior Writer</p>", NULL,
+			   "{\"authors\": [\"Jane Doe\"]}", __LINE__);
+	check_meta("<p class=\"byline\">Recipe by Jane Doe</p>", NULL,
+			   "{\"authors\": [\"Jane Doe\"]}", __LINE__);
+	check_meta("<p class=\"byline\">Head of Marketing</p>", NULL, "{}", __LINE__);
+	check_meta("<p class=\"author\">Posted by</p>", NULL, "{}", __LINE__);
+	check_meta("<meta name=\"author\" content=\"page.head.extra.author\">", NULL, "{}", __LINE__);
+	check_meta("<meta name=\"author\" content=\"Podium Staff\">", NULL,
+			   "{\"authors\": [\"Podium Staff\"]}", __LINE__);
+	/* a forum's first poster when nothing else names an author, not the header's user */
+	check_meta("<header><a class=\"username\">me</a></header><div class=\"post\">"
+			   "<a class=\"username\">kim42</a><p>Hi</p></div><div class=\"post\">"
+			   "<a class=\"username\">lee</a></div>", NULL, "{\"authors\": [\"kim42\"]}", __LINE__);
+	check_meta("<post-el author=\"kim42\"></post-el>", NULL, "{\"authors\": [\"kim42\"]}", __LINE__);
+	check_meta("<span class=\"author\">Ann Lee</span><a class=\"username\">kim42</a>", NULL,
+			   "{\"authors\": [\"Ann Lee\"]}", __LINE__);
+	/* no date markup: the date under the h1, not an update's; else the URL's day */
+	check_meta("<h1>Tides</h1><p>By Ann</p><p>March 5, 2024</p><p>Text of May 1, 2023</p>", NULL,
+			   "{\"title\": \"Tides\", \"published\": \"2024-03-05\"}", __LINE__);
+	check_meta("<h1>Tides</h1><span>Updated</span><span>March 5, 2024</span>", NULL,
+			   "{\"title\": \"Tides\"}", __LINE__);
+	check_meta("<title>Tides</title>", "https://x.example/2024/03/05/tides",
+			   "{\"title\": \"Tides\", \"published\": \"2024-03-05\"}", __LINE__);
+	check_meta("<title>Tides</title>", "https://x.example/blog/2024-03-05-tides",
+			   "{\"title\": \"Tides\", \"published\": \"2024-03-05\"}", __LINE__);
+	check_meta("<title>Tides</title>", "https://x.example/p/12024-03-05", "{\"title\": \"Tides\"}",
+			   __LINE__);
+	check_meta("<title>Tides</title><meta property=\"article:published_time\" content=\"2020-01-02\">",
+			   "https://x.example/2024/03/05/tides",
+			   "{\"title\": \"Tides\", \"published\": \"2020-01-02\"}", __LINE__);
 	/* JSON-LD that is not JSON is ignored */
 	check_meta("<script type=\"application/ld+json\">{\"headline\": </script><title>T</title>",
 			   NULL, "{\"title\": \"T\"}", __LINE__);

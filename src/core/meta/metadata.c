@@ -62,7 +62,8 @@ typedef struct meta
 				title_og,
 				title_tw,
 				title_html,
-				h1;
+				h1;				/* the first distinct <h1> (h1s[0]) */
+	slot		h1s[4];			/* the first distinct visible <h1>s */
 	slot		description,
 				site_name,
 				canonical,
@@ -75,11 +76,15 @@ typedef struct meta
 				keywords,
 				types;
 	int			lang_found;
-	uint32_t	n_h1;			/* visible <h1> elements */
+	uint32_t	n_h1;			/* distinct visible <h1>s (not empty, not a repeat) */
 	uint32_t	text_budget;	/* nodes elem_text may still read (bounds a page
 								 * of many nested bylines or itemprops) */
 	uint32_t	main_elem;		/* the first visible <main> or <article>, or TD_NONE */
+	uint32_t	h1_elem;		/* the first visible <h1> (maybe empty), or TD_NONE */
 } meta;
+
+/* The <h1>s read per page. */
+#define H1_MAX 4
 
 /* What elem_text reads per page at most, in nodes. */
 #define TEXT_BUDGET (1u << 20)
@@ -208,6 +213,15 @@ clean(meta *m, const char *s, size_t n)
 			i++;
 			continue;
 		}
+		/* invisible: U+00AD soft hyphen, U+200B-U+200D zero widths, U+FEFF */
+		if ((c == 0xC2 && i + 1 < n && (unsigned char) s[i + 1] == 0xAD) ||
+			(c == 0xE2 && i + 2 < n && (unsigned char) s[i + 1] == 0x80 &&
+			 (unsigned char) s[i + 2] >= 0x8B && (unsigned char) s[i + 2] <= 0x8D) ||
+			(c == 0xEF && i + 2 < n && (unsigned char) s[i + 1] == 0xBB && (unsigned char) s[i + 2] == 0xBF))
+		{
+			i += c == 0xC2 ? 2 : 3;
+			continue;
+		}
 		if (b->len + 5 > TD_META_MAX_VALUE)
 		{
 			/* cut: drop a partial character */
@@ -221,6 +235,11 @@ clean(meta *m, const char *s, size_t n)
 			uint32_t	cp = 0;
 			size_t		r = c == '&' ? char_ref(s, n, i, &cp) : 0;
 
+			if (r && (cp == 0xAD || (cp >= 0x200B && cp <= 0x200D) || cp == 0xFEFF))
+			{
+				i += r;
+				continue;
+			}
 			if (r && (cp < 0x20 || cp == ' ' || cp == 0x7F))
 			{
 				/* an escaped space or control byte: a space, or nothing */
@@ -330,6 +349,16 @@ list_add_split(meta *m, list *l, int rank, const char *s, size_t n)
 
 /* ---- authors ------------------------------------------------------------ */
 
+/* Whether k[0..n) is one of names (A-Z folded). */
+static int
+key_in(const char *k, size_t n, const char *const *names)
+{
+	for (; *names; names++)
+		if (ascii_ieq(k, n, *names))
+			return 1;
+	return 0;
+}
+
 /* Whether w[0..n) is an English month or weekday name or abbreviation. */
 static int
 calendar_word(const char *w, size_t n)
@@ -342,10 +371,7 @@ calendar_word(const char *w, size_t n)
 
 	if (n > 0 && w[n - 1] == '.')
 		n--;
-	for (int k = 0; words[k]; k++)
-		if (ascii_ieq(w, n, words[k]))
-			return 1;
-	return 0;
+	return key_in(w, n, words);
 }
 
 /* A credential after a name ("MD", "PhD", "RD", "FAND"): one short word, mostly capitals. */
@@ -365,9 +391,61 @@ credential(const char *w, size_t n)
 	return upper >= 2;
 }
 
-/* One name: trimmed of quotes and punctuation, refused unless it reads as a name. */
+/* add_author's flags */
+#define AUTHOR_SWAP 1			/* "Doe, Jane" is Jane Doe (citation_author) */
+#define AUTHOR_HANDLE 2			/* a user name: digits are part of it, not a date */
+
+/* A word that names a role, not a person ("Writer", "Founder", "Senior"). */
+static int
+role_word(const char *w, size_t n)
+{
+	static const char *const words[] = {"writer", "editor", "founder", "co-founder", "cofounder",
+		"contributing", "reporter", "correspondent", "journalist", "columnist", "head",
+		"former", "senior", "lead", "certified", "licensed", "chief", "director", "manager",
+		"ceo", "cto", "president", "consultant", "specialist", "owner", "producer",
+		"managing", "associate", "assistant", "freelance", NULL};
+
+	while (n > 0 && (w[n - 1] == ',' || w[n - 1] == '.'))
+		n--;
+	return key_in(w, n, words);
+}
+
+/* A label printed where a name would be ("Author", "Posted by", "Updated", "Sign In"). */
+static int
+label_value(const char *p, size_t len)
+{
+	static const char *const labels[] = {"author", "authors", "topic author", "post author",
+		"updated", "written by", "posted by", "sign in", "log in", "login", "over",
+		"insights from", "human", "full bio", "join us", "sign", NULL};
+	size_t		w = len;
+
+	if (key_in(p, len, labels))
+		return 1;
+	/* a label whose name was cut off: "Recipe by", "Insights from" */
+	while (w > 0 && p[w - 1] != ' ')
+		w--;
+	if (w > 0 && (ascii_ieq(p + w, len - w, "by") || ascii_ieq(p + w, len - w, "from")))
+		return 1;
+	/* a template's key left unfilled ("page.head.extra.author"): one word, three dots or more */
+	if (memchr(p, ' ', len) == NULL)
+	{
+		int			dots = 0;
+
+		for (size_t k = 0; k < len; k++)
+			dots += p[k] == '.';
+		if (dots >= 3)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * One name: trimmed of quotes and punctuation, cut before a role that
+ * follows it ("Jane Doe Senior Writer" is Jane Doe), refused unless it
+ * reads as a name (a role alone, a label, a number, a URL).
+ */
 static td_status
-add_name(meta *m, int rank, const char *p, size_t len)
+add_name(meta *m, int rank, const char *p, size_t len, int flags)
 {
 	size_t		words = 1;
 
@@ -389,6 +467,26 @@ add_name(meta *m, int rank, const char *p, size_t len)
 		while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == ','))
 			len--;
 	}
+	/* a role after the name: the name is what comes before; a role first: no name */
+	for (size_t i = 0; i < len;)
+	{
+		size_t		j = i;
+
+		while (j < len && p[j] != ' ')
+			j++;
+		if (role_word(p + i, j - i))
+		{
+			if (i == 0)
+				return TD_OK;
+			len = i - 1;
+			break;
+		}
+		i = j + 1;
+	}
+	while (len > 0 && strchr(" ,-", p[len - 1]) != NULL)
+		len--;
+	if (label_value(p, len))
+		return TD_OK;
 	if (len < 2 || len > 60 || credential(p, len) || calendar_word(p, len) ||
 		memchr(p, ':', len) != NULL || ascii_icontains(p, len, "http") ||
 		ascii_icontains(p, len, "www.") || p[0] == '@' || memchr(p, '/', len) != NULL ||
@@ -397,7 +495,7 @@ add_name(meta *m, int rank, const char *p, size_t len)
 		return TD_OK;
 	for (size_t k = 0; k < len; k++)
 	{
-		if (p[k] >= '0' && p[k] <= '9')
+		if (p[k] >= '0' && p[k] <= '9' && !(flags & AUTHOR_HANDLE))
 			return TD_OK;
 		words += p[k] == ' ';
 	}
@@ -414,8 +512,9 @@ add_name(meta *m, int rank, const char *p, size_t len)
  * is a URL, a handle, or longer than a name gives nothing.
  */
 static td_status
-add_author(meta *m, int rank, const char *s, size_t n, int swap)
+add_author(meta *m, int rank, const char *s, size_t n, int flags)
 {
+	int			swap = flags & AUTHOR_SWAP;
 	static const char *const prefixes[] = {"by:", "by ", "author:", "author ", "authors:",
 		"posted by:", "posted by ", "post by ", "written by:", "written by ", "text by ",
 		"words by ", "story by ", "article by ", "via ", NULL};
@@ -457,6 +556,16 @@ add_author(meta *m, int rank, const char *s, size_t n, int swap)
 			}
 		}
 	}
+	/* "Guide by Jane Doe", "Recipe by Jane Doe": a word or two, then "by" */
+	for (size_t i = 1, spaces = 0; i + 4 <= len && spaces < 2; i++)
+	{
+		if (ascii_ieq(p + i, 4, " by "))
+		{
+			p += i + 4, len -= i + 4;
+			break;
+		}
+		spaces += p[i] == ' ';
+	}
 	for (int k = 0; cuts[k]; k++)
 	{
 		size_t		l = strlen(cuts[k]);
@@ -469,7 +578,7 @@ add_author(meta *m, int rank, const char *s, size_t n, int swap)
 				break;
 			}
 	}
-	for (size_t i = 0; i < len; i++)
+	for (size_t i = 0; i < len && !(flags & AUTHOR_HANDLE); i++)
 		if (p[i] >= '0' && p[i] <= '9')
 		{
 			/* a date: cut before the word it starts in */
@@ -498,7 +607,7 @@ add_author(meta *m, int rank, const char *s, size_t n, int swap)
 			k = first_n;
 			sw[k++] = ' ';
 			memcpy(sw + k, p, last);
-			return add_name(m, rank, sw, k + last);
+			return add_name(m, rank, sw, k + last, flags);
 		}
 	}
 	/* names split on ", ", " and ", " & " */
@@ -525,7 +634,7 @@ add_author(meta *m, int rank, const char *s, size_t n, int swap)
 				break;
 			}
 		}
-		if ((st = add_name(m, rank, p + i, j - i)) != TD_OK)
+		if ((st = add_name(m, rank, p + i, j - i, flags)) != TD_OK)
 			return st;
 		i = j + skip;
 	}
@@ -980,15 +1089,6 @@ static const char *const meta_keywords[] = {"keywords", "news_keywords", "articl
 	"parsely-tags", "sailthru.tags", "citation_keywords", NULL};
 
 static int
-key_in(const char *k, size_t n, const char *const *names)
-{
-	for (; *names; names++)
-		if (ascii_ieq(k, n, *names))
-			return 1;
-	return 0;
-}
-
-static int
 key_rank(const char *k, size_t n)
 {
 	return (n > 3 && (ascii_ieq(k, 3, "og:") || ascii_ieq(k, 3, "fb:"))) ||
@@ -1060,7 +1160,7 @@ read_meta(meta *m, uint32_t i)
 			st = offer_date(m, &m->modified, r, c, cn);
 		else if (key_in(k, kn, meta_author))
 		{
-			st = add_author(m, r, c, cn, ascii_ieq(k, kn, "citation_author"));
+			st = add_author(m, r, c, cn, ascii_ieq(k, kn, "citation_author") ? AUTHOR_SWAP : 0);
 		}
 		else if (key_in(k, kn, meta_keywords))
 			st = list_add_split(m, &m->keywords, r, c, cn);
@@ -1120,6 +1220,51 @@ is_dateline(meta *m, uint32_t i)
 }
 
 /* ---- the title ---------------------------------------------------------- */
+
+/* Whether s has a letter or a digit (any byte of a multibyte character counts). */
+static int
+has_word_char(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+	{
+		unsigned char c = (unsigned char) s[i];
+
+		if ((c | 0x20) >= 'a' && (c | 0x20) <= 'z')
+			return 1;
+		if ((c >= '0' && c <= '9') || c >= 0x80)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * A heading's text without the permalink mark that documentation
+ * generators append ("Models ¶" of Sphinx, U+F0C1 of icon fonts,
+ * U+1F517), nor the white space before it.  Returns the kept length.
+ */
+static size_t
+heading_trim(const char *s, size_t n)
+{
+	static const char *const marks[] = {"\xC2\xB6", "\xEF\x83\x81", "\xF0\x9F\x94\x97", NULL};
+
+	for (int again = 1; again;)
+	{
+		again = 0;
+		while (n > 0 && td_is_html_space((unsigned char) s[n - 1]))
+			n--, again = 1;
+		for (int k = 0; marks[k]; k++)
+		{
+			size_t		l = strlen(marks[k]);
+
+			if (n > l && memcmp(s + n - l, marks[k], l) == 0)
+			{
+				n -= l;
+				again = 1;
+			}
+		}
+	}
+	return n;
+}
 
 static const char *const separators[] = {" | ", " - ", " \xE2\x80\x93 ", " \xE2\x80\x94 ",
 	" :: ", " \xC2\xB7 ", " \xE2\x80\xA2 ", " \xC2\xBB ", " // ", NULL};
@@ -1242,6 +1387,23 @@ is_site(const meta *m, const char *p, size_t n, const char *host, size_t host_n)
 	return 0;
 }
 
+/* Whether p is the site's name exactly: the host, its first label, or its own name ("robomow"). */
+static int
+site_alone(const meta *m, const char *p, size_t n, const char *host, size_t host_n)
+{
+	size_t		label = 0,
+				name_n;
+	const char *name;
+
+	if (host_n == 0)
+		return 0;
+	while (label < host_n && host[label] != '.')
+		label++;
+	host_name(host, host_n, &name, &name_n);
+	return folded_eq(p, n, host, label) || folded_eq(p, n, host, host_n) ||
+		folded_eq(p, n, name, name_n);
+}
+
 /* Where the separator at s[i] is, its length, or 0. */
 static size_t
 sep_at(const char *s, size_t n, size_t i)
@@ -1269,10 +1431,11 @@ title_main(const meta *m, const char *t, size_t n, const char *host, size_t host
 				b = n;
 	int			changed = 1;
 
-	/* the <h1> equal to one part */
-	if (m->h1.rank != R_NONE)
+	/* an <h1> equal to one part */
+	for (uint32_t hk = 0; hk < m->n_h1 && hk < H1_MAX; hk++)
 	{
-		const char *h = pool_str(m, m->h1.off);
+		const char *h = pool_str(m, m->h1s[hk].off);
+		size_t		h_n = m->h1s[hk].len;
 		size_t		start = 0;
 
 		for (size_t i = 0; i <= n; i++)
@@ -1283,7 +1446,7 @@ title_main(const meta *m, const char *t, size_t n, const char *host, size_t host
 			{
 				if (start > 0 || i < n)
 				{
-					if (folded_eq(t + start, i - start, h, m->h1.len))
+					if (folded_eq(t + start, i - start, h, h_n))
 					{
 						*from = start;
 						*to = i;
@@ -1419,8 +1582,10 @@ static int
 choose_title(const meta *m, const slot *const *tc, size_t n_tc, const char *host, size_t host_n,
 			 const char **title, size_t *title_n)
 {
-	const char *best = NULL;
-	size_t		best_n = 0;
+	const char *best = NULL,
+			   *fallback = NULL;
+	size_t		best_n = 0,
+				fallback_n = 0;
 
 	for (size_t k = 0; k < n_tc; k++)
 	{
@@ -1435,6 +1600,17 @@ choose_title(const meta *m, const slot *const *tc, size_t n_tc, const char *host
 			   memcmp(t, pool_str(m, m->description.off), tc[k]->len) == 0))))
 			continue;
 		title_main(m, t, tc[k]->len, host, host_n, &a, &b);
+		/* the site's name alone, or "Home": a title only when nothing else is */
+		if (b > a && (site_alone(m, t + a, b - a, host, host_n) || ascii_ieq(t + a, b - a, "home") ||
+					  ascii_ieq(t + a, b - a, "home page") || ascii_ieq(t + a, b - a, "homepage")))
+		{
+			if (fallback == NULL)
+			{
+				fallback = t + a;
+				fallback_n = b - a;
+			}
+			continue;
+		}
 		if (best == NULL)
 		{
 			best = t + a;
@@ -1453,6 +1629,42 @@ choose_title(const meta *m, const slot *const *tc, size_t n_tc, const char *host
 	{
 		best = pool_str(m, m->h1.off);
 		best_n = m->h1.len;
+	}
+	if (best == NULL)
+	{
+		best = fallback;
+		best_n = fallback_n;
+	}
+	/*
+	 * "Title - Section": what follows the last dash is a section, a site or
+	 * a tag line when it has fewer words than what comes before (two at
+	 * least); no length is tuned (a tail of at most 4 words measured +3
+	 * better, bench/README.md, but is a fitted number).
+	 */
+	if (best != NULL)
+	{
+		size_t		cut = 0;
+
+		for (size_t i = 1; i + 3 <= best_n; i++)
+			if (best[i] == ' ' && (memcmp(best + i, " - ", 3) == 0 ||
+								   (i + 5 <= best_n && (memcmp(best + i, " \xE2\x80\x93 ", 5) == 0 ||
+														memcmp(best + i, " \xE2\x80\x94 ", 5) == 0))))
+				cut = i;
+		if (cut)
+		{
+			size_t		before = 1,
+						after = 1,
+						tail = cut + (best[cut + 1] == '-' ? 3 : 5);
+
+			for (size_t i = 0; i < cut; i++)
+				before += best[i] == ' ';
+			for (size_t i = tail; i < best_n; i++)
+				after += best[i] == ' ';
+			/* not a range ("2024 - 2025") */
+			if (before >= 2 && after < before && tail < best_n &&
+				!(best[cut - 1] >= '0' && best[cut - 1] <= '9' && best[tail] >= '0' && best[tail] <= '9'))
+				best_n = cut;
+		}
 	}
 	*title = best;
 	*title_n = best_n;
@@ -1621,6 +1833,116 @@ put_language(meta *m, td_buf *out, int *first)
 	return st == TD_OK ? put_str(out, source, strlen(source)) : st;
 }
 
+/* ---- dates without markup ----------------------------------------------- */
+
+/* Whether s[0..n) holds at position i a run of `digits` digits. */
+static int
+digits_at(const char *s, size_t n, size_t i, int digits)
+{
+	if (i + (size_t) digits > n)
+		return 0;
+	for (int k = 0; k < digits; k++)
+		if (s[i + k] < '0' || s[i + k] > '9')
+			return 0;
+	return 1;
+}
+
+/*
+ * A day in the URL's path: /2024/03/05/ or 2024-03-05 between delimiters
+ * ("/blog/2024-03-05-title").  Writes it normalized; returns 1, or 0.
+ */
+static int
+url_date(const char *path, size_t n, char out[TD_DATE_MAX])
+{
+	for (size_t i = 0; i + 10 <= n; i++)
+	{
+		char		sep = path[i + 4];
+
+		if ((i > 0 && path[i - 1] != '/' && path[i - 1] != '-' && path[i - 1] != '_') ||
+			!digits_at(path, n, i, 4) || (sep != '/' && sep != '-') ||
+			!digits_at(path, n, i + 5, 2) || path[i + 7] != sep || !digits_at(path, n, i + 8, 2) ||
+			(i + 10 < n && path[i + 10] >= '0' && path[i + 10] <= '9'))
+			continue;
+		{
+			char		d[11];
+
+			memcpy(d, path + i, 10);
+			d[4] = d[7] = '-';
+			d[10] = 0;
+			if (td_date_normalize(d, 10, out))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* Whether node i is inside <header>, <footer>, <nav>, <aside> or a comment block. */
+static int
+in_chrome(const meta *m, uint32_t i)
+{
+	const td_tree *t = m->t;
+
+	for (uint32_t a = t->nodes[i].parent, hops = 0; a != TD_NONE && hops < 64;
+		 a = t->nodes[a].parent, hops++)
+	{
+		uint32_t	cn;
+		const char *cl = attr(m, a, "class", &cn);
+
+		if (t->nodes[a].tag == TD_TAG_HEADER || t->nodes[a].tag == TD_TAG_FOOTER ||
+			t->nodes[a].tag == TD_TAG_NAV || t->nodes[a].tag == TD_TAG_ASIDE ||
+			(cl && cn < 200 && ascii_icontains(cl, cn, "comment")))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The byline region: the first date in the visible text right after the
+ * first <h1> (its next NEAR_TEXTS text nodes, NEAR_BYTES bytes at most),
+ * where a page without date markup prints "March 5, 2024" under its
+ * headline; a forum prints the first post's.  A date that an "updated" or
+ * "modified" label precedes is not the publication's.
+ */
+#define NEAR_TEXTS 24
+#define NEAR_BYTES 800
+
+static int
+near_h1_date(meta *m, char out[TD_DATE_MAX])
+{
+	const td_tree *t = m->t;
+	size_t		bytes = 0;
+	int			texts = 0,
+				updated = 0;
+
+	if (m->h1_elem == TD_NONE)
+		return 0;
+	for (uint32_t k = t->nodes[m->h1_elem].end; k < t->n_nodes && texts < NEAR_TEXTS &&
+		 bytes < NEAR_BYTES; k++)
+	{
+		const td_node *nd = &t->nodes[k];
+		const char *s;
+		size_t		n;
+
+		if (nd->kind != TD_TEXT || (nd->flags & TD_F_INHIDDEN) ||
+			(nd->parent != TD_NONE && (t->nodes[nd->parent].flags & (TD_F_RAWTEXT | TD_F_HIDDEN))))
+			continue;
+		s = td_node_str(t, k);
+		n = nd->str_len;
+		while (n > 0 && td_is_html_space((unsigned char) *s))
+			s++, n--;
+		while (n > 0 && td_is_html_space((unsigned char) s[n - 1]))
+			n--;
+		if (n == 0)
+			continue;
+		texts++;
+		bytes += n;
+		if (n <= 160 && !updated && !in_chrome(m, k) && td_date_find(s, n, out))
+			return 1;
+		updated = n < 40 && (ascii_icontains(s, n, "updated") || ascii_icontains(s, n, "modified"));
+	}
+	return 0;
+}
+
 /* ---- the walk ----------------------------------------------------------- */
 
 static const char *const md_skip[] = {"WebSite", "BreadcrumbList", "Organization", "WPHeader",
@@ -1654,6 +1976,7 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 	m.authors.rank = m.keywords.rank = m.types.rank = m.site_names.rank = R_NONE;
 	m.text_budget = TEXT_BUDGET;
 	m.main_elem = TD_NONE;
+	m.h1_elem = TD_NONE;
 	if (tree->n_nodes > 0)
 	{
 		scope = td_alloc(env, sizeof(uint32_t) * (size_t) tree->n_nodes);
@@ -1707,13 +2030,36 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 					m.main_elem = i;
 				break;
 			case TD_TAG_H1:
-				m.n_h1 += !(nd->flags & TD_F_INHIDDEN);
-				if (m.h1.rank == R_NONE && !(nd->flags & TD_F_INHIDDEN))
+				/* distinct visible headings: an empty one or a repeat (a layout's copy) is none */
+				if (!(nd->flags & TD_F_INHIDDEN) && m.n_h1 < H1_MAX)
 				{
+					slot	   *h = &m.h1s[m.n_h1];
+
+					h->rank = R_NONE;
+					if (m.h1_elem == TD_NONE)
+						m.h1_elem = i;	/* where the headline is, even when its text is not */
 					st = elem_text_kept(&m, i, &v, &tn);
 					if (st == TD_OK)
-						st = offer(&m, &m.h1, R_VISIBLE, v, tn);
+						st = offer(&m, h, R_VISIBLE, v, heading_trim(v, tn));
+					if (st == TD_OK && h->rank != R_NONE && has_word_char(pool_str(&m, h->off), h->len))
+					{
+						int			again = 0;
+
+						for (uint32_t k = 0; k < m.n_h1; k++)
+							again |= folded_eq(pool_str(&m, h->off), h->len, pool_str(&m, m.h1s[k].off),
+											   m.h1s[k].len) ||
+								(h->len == m.h1s[k].len &&
+								 memcmp(pool_str(&m, h->off), pool_str(&m, m.h1s[k].off), h->len) == 0);
+						if (!again)
+						{
+							if (m.n_h1 == 0)
+								m.h1 = *h;
+							m.n_h1++;
+						}
+					}
 				}
+				else if (!(nd->flags & TD_F_INHIDDEN))
+					m.n_h1++;
 				break;
 			case TD_TAG_META:
 				st = read_meta(&m, i);
@@ -1856,6 +2202,28 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 			if (st == TD_OK && tn <= 160 && td_date_find(v, tn, d))
 				st = offer(&m, &m.published, R_VISIBLE, d, strlen(d));
 		}
+		/*
+		 * no byline: a forum's first poster, the first element whose class
+		 * names a user name ("username", phpBB and XenForo) outside the
+		 * page's chrome, or a post element's author attribute
+		 * (<shreddit-post author="...">), trusted least
+		 */
+		if (st == TD_OK && m.authors.rank > R_TITLE && !(nd->flags & TD_F_INHIDDEN) &&
+			nd->tag != TD_TAG_META && nd->tag != TD_TAG_LINK && nd->tag != TD_TAG_IMG)
+		{
+			uint32_t	cn;
+			const char *cl = attr(&m, i, "class", &cn);
+
+			if ((v = attr(&m, i, "author", &n)) != NULL && n > 0 && !in_chrome(&m, i))
+				st = add_author(&m, R_TITLE, v, n, AUTHOR_HANDLE);
+			else if (cl && cn < 200 && (has_word(cl, cn, "username") || has_word(cl, cn, "user-name")) &&
+					 nd->end - i < 16 && !in_chrome(&m, i))
+			{
+				st = elem_text_kept(&m, i, &v, &tn);
+				if (st == TD_OK)
+					st = add_author(&m, R_TITLE, v, tn, AUTHOR_HANDLE);
+			}
+		}
 		/* visible bylines */
 		if (st == TD_OK && m.authors.rank > R_VISIBLE && !(nd->flags & TD_F_INHIDDEN) &&
 			nd->tag != TD_TAG_BODY && nd->tag != TD_TAG_HTML && nd->tag != TD_TAG_IMG &&
@@ -1869,6 +2237,22 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 	}
 	if (st == TD_OK && m.site_name.rank != R_NONE)
 		st = list_add(&m, &m.site_names, R_LD, pool_str(&m, m.site_name.off), m.site_name.len);
+	/* no published date in the markup: the byline region's, else the URL's */
+	if (st == TD_OK && m.published.rank == R_NONE)
+	{
+		char		d[TD_DATE_MAX];
+
+		if (near_h1_date(&m, d))
+			st = offer(&m, &m.published, R_VISIBLE, d, strlen(d));
+		else if (opt->base_url)
+		{
+			td_url_parts parts;
+
+			td_url_split(opt->base_url, opt->base_len, &parts);
+			if (url_date(parts.path.p, parts.path.n, d))
+				st = offer(&m, &m.published, R_TITLE, d, strlen(d));
+		}
+	}
 
 	/* the JSON object */
 	if (st == TD_OK)
