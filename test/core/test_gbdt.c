@@ -187,6 +187,19 @@ test_hand_and_check(void)
 	CHECK(fabs(td_gbdt_margin(&m, c) - 0.5) < 1e-9, "margin c %g", td_gbdt_margin(&m, c));
 	CHECK(fabs(td_gbdt_margin(&m, nan2) - 0.5) < 1e-9, "NaN goes right: %g", td_gbdt_margin(&m, nan2));
 	CHECK(fabs(td_gbdt_score(&m, b) - 1 / (1 + exp(-2.0))) < 1e-9, "score b");
+	{
+		/* the batched walk: the same margins, rows picked by index, in that order */
+		float		rows[4][3] = {{3, -7, 99}, {NAN, 0, 99}, {0, 5, 99}, {0, 0, 99}};
+		uint32_t	which[4] = {3, 2, 0, 1};
+		double		mg[4];
+		const double want[4] = {-1.0, 2.0, 0.5, 0.5};
+
+		td_gbdt_margins(&m, &rows[0][0], 3, which, 4, mg);
+		for (int j = 0; j < 4; j++)
+			CHECK(fabs(mg[j] - want[j]) < 1e-9, "batched margin %d: %g, want %g", j, mg[j], want[j]);
+		CHECK(td_gbdt_prob(NAN) == 0.5 && fabs(td_gbdt_prob(2.0) - td_gbdt_score(&m, b)) < 1e-12,
+			  "prob of a margin");
+	}
 
 	hand(&m, nodes, first);
 	nodes[0].feature = 2;

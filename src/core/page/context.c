@@ -160,19 +160,23 @@ td_context_rows(const td_tree *t, const td_features *f, float **rows)
 	if (n == 0)
 		return TD_OK;
 	r = td_alloc(env, sizeof(float) * (size_t) n * TD_N_ROW);
-	vis = td_alloc(env, sizeof(uint32_t) * n);
+	if (!f->visible)
+		vis = td_alloc(env, sizeof(uint32_t) * n);
 	grp = td_alloc(env, sizeof(uint32_t) * n);
 	kids = td_alloc(env, sizeof(uint32_t) * n);
 	inrep = td_alloc(env, sizeof(uint32_t) * n);
 	flag = td_alloc(env, n);
 	key = td_alloc(env, sizeof(uint64_t) * n);
 	ord = td_alloc(env, sizeof(uint32_t) * n);
-	if (!r || !vis || !grp || !kids || !inrep || !flag || !key || !ord)
+	if (!r || (!vis && !f->visible) || !grp || !kids || !inrep || !flag || !key || !ord)
 	{
 		st = td_fail(env, TD_ENOMEM, "out of memory for context features");
 		goto done;
 	}
-	td_visible_lengths(t, vis);
+	if (vis)
+		td_visible_lengths(t, vis);
+	else
+		vis = f->visible;		/* td_compute_features' (not freed below) */
 	total = vis[0];
 	memset(page, 0, sizeof(page));
 	memset(grp, 0, sizeof(uint32_t) * n);
@@ -270,7 +274,8 @@ td_context_rows(const td_tree *t, const td_features *f, float **rows)
 	r = NULL;
 done:
 	td_free(env, r);
-	td_free(env, vis);
+	if (vis != f->visible)
+		td_free(env, vis);
 	td_free(env, grp);
 	td_free(env, kids);
 	td_free(env, inrep);

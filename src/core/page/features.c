@@ -312,7 +312,9 @@ td_features_free(const td_tree *tree, td_features *f)
 	td_free(tree->env, f->area);
 	td_free(tree->env, f->size_class);
 	td_free(tree->env, f->main_region);
+	td_free(tree->env, f->visible);
 	f->main_region = NULL;
+	f->visible = NULL;
 	f->x = NULL;
 	f->area = NULL;
 	f->size_class = NULL;
@@ -553,7 +555,7 @@ td_compute_features(const td_tree *tree, const char *base_url, size_t base_len,
 	}
 	st = TD_OK;
 done:
-	td_free(env, vis);
+	f->visible = vis;			/* kept: td_context_rows reads it */
 	td_free(env, a);
 	td_free(env, scratch);
 	td_free(env, cand);

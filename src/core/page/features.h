@@ -165,6 +165,8 @@ typedef struct td_features
 	uint32_t   *area;			/* A_i per node */
 	uint8_t    *size_class;		/* 0..3 per node (td_size_class of area) */
 	uint8_t    *main_region;	/* 1 on every node of the main region */
+	uint32_t   *visible;		/* td_visible_lengths per node (kept for
+								 * td_context_rows: not computed twice) */
 	uint32_t	n_nodes;
 } td_features;
 

@@ -27,23 +27,66 @@ td_gbdt_margin(const td_gbdt *m, const float *x)
 		/* children lie after their parent: at most the tree's size steps */
 		while (tree[k].feature >= 0)
 		{
-			float		v = x[tree[k].feature];
+			const td_gbdt_node *nd = &tree[k];
 
-			k = (v <= tree[k].value) ? tree[k].left : tree[k].right;
+			/*
+			 * Branch-free step (left, or right when not x <= value, NaN
+			 * included): the comparison's outcome is unpredictable, a
+			 * mispredicted branch per level cost more than the walk itself.
+			 * Unsigned arithmetic: left + (right - left) is right modulo
+			 * 2^32 whatever their order.
+			 */
+			k = nd->left + (uint32_t) !(x[nd->feature] <= nd->value) * (nd->right - nd->left);
 		}
 		s += tree[k].value;
 	}
 	return s;
 }
 
+void
+td_gbdt_margins(const td_gbdt *m, const float *rows, size_t stride,
+				const uint32_t *which, size_t n, double *margin)
+{
+	for (size_t j = 0; j < n; j++)
+		margin[j] = m->base;
+	/*
+	 * Trees outside, rows inside: one tree's nodes stay in L1 while every
+	 * row walks it, and the walks of different rows are independent, so the
+	 * processor overlaps their loads (a single row's walk is a chain of
+	 * dependent loads, the cost of td_gbdt_margin row by row).
+	 */
+	for (uint32_t t = 0; t < m->n_trees; t++)
+	{
+		const td_gbdt_node *tree = m->nodes + m->tree_first[t];
+
+		for (size_t j = 0; j < n; j++)
+		{
+			const float *x = rows + (size_t) which[j] * stride;
+			uint32_t	k = 0;
+
+			while (tree[k].feature >= 0)
+			{
+				const td_gbdt_node *nd = &tree[k];
+
+				k = nd->left + (uint32_t) !(x[nd->feature] <= nd->value) * (nd->right - nd->left);
+			}
+			margin[j] += tree[k].value;
+		}
+	}
+}
+
+double
+td_gbdt_prob(double margin)
+{
+	if (isnan(margin))
+		return 0.5;
+	return 1.0 / (1.0 + exp(-margin));
+}
+
 double
 td_gbdt_score(const td_gbdt *m, const float *x)
 {
-	double		s = td_gbdt_margin(m, x);
-
-	if (isnan(s))
-		return 0.5;
-	return 1.0 / (1.0 + exp(-s));
+	return td_gbdt_prob(td_gbdt_margin(m, x));
 }
 
 td_status

@@ -69,6 +69,17 @@ double		td_gbdt_margin(const td_gbdt *m, const float *x);
 /* P(template) of row x, in [0, 1], never NaN. */
 double		td_gbdt_score(const td_gbdt *m, const float *x);
 
+/*
+ * The margins of n rows at once: row j is rows + which[j] * stride (each
+ * at least n_features floats); margin[j] equals td_gbdt_margin of that row
+ * (same additions in the same order), only faster for many rows.
+ */
+void		td_gbdt_margins(const td_gbdt *m, const float *rows, size_t stride,
+							const uint32_t *which, size_t n, double *margin);
+
+/* sigmoid(margin) in [0, 1], 0.5 for NaN: td_gbdt_score from a margin. */
+double		td_gbdt_prob(double margin);
+
 void		td_gbdt_free(td_env *env, td_gbdt *m);
 
 typedef struct td_gbdt_opts

@@ -169,7 +169,7 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 			idx[i] = m++;
 			near[i] = i;
 			if (i > 0 && rows)
-				marks->score[i] = (float) td_gbdt_score(opts->gbdt, rows + (size_t) i * TD_N_ROW);
+				;				/* scored below, all shown elements at once */
 			else if (i > 0)
 				marks->score[i] = (float) td_logreg_score(model, f.size_class[i],
 														  td_feature_row(&f, i));
@@ -183,6 +183,18 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 
 	sparent = td_alloc(env, sizeof(uint32_t) * m);
 	sx = td_alloc(env, sizeof(double) * m);
+	if (rows && sparent && sx)
+	{
+		/* the trees: shown elements (not the root), batched (td_gbdt_margins) */
+		uint32_t	ns = 0;
+
+		for (uint32_t i = 1; i < n; i++)
+			if (idx[i] != TD_NONE)
+				sparent[ns++] = i;
+		td_gbdt_margins(opts->gbdt, rows, TD_N_ROW, sparent, ns, sx);
+		for (uint32_t j = 0; j < ns; j++)
+			marks->score[sparent[j]] = (float) td_gbdt_prob(sx[j]);
+	}
 	sw = td_alloc(env, sizeof(double) * m);
 	sg = td_alloc(env, sizeof(double) * m);
 	sy = td_alloc(env, sizeof(double) * m);
