@@ -200,6 +200,7 @@ bench:
 # Each target's seeds are in test/fuzz/fuzz-NAME/, its growing corpus in
 # build/fuzz/corpus-NAME/.
 FUZZ_MAX_LEN_parse   = 8192
+FUZZ_MAX_LEN_slim    = 8192
 FUZZ_MAX_LEN_profile = 8192
 FUZZ_MAX_LEN_shingle = 65536
 FUZZ_MAX_LEN_sandwich = 65536

@@ -1,15 +1,11 @@
 /*
  * fuzz_parse.c — libFuzzer target for the page parser and the renderers.
  *
- * Input: byte 0 picks the encoding (low 4 bits; 0 = sniff like a bytea
- * page) and, when its high bit is set, an allocation that fails (bits 4-6,
- * times 3); byte 1 the limits: max_nodes 32 << (bits 0-2), so 32 to 4096,
- * and max_depth 4, 16, 28 or 40 (bits 3-4); the rest is the page.  Small
- * limits make node limits and depth clamping happen on small inputs, so
- * FUZZ_MAX_LEN_parse (Makefile) stays small and runs are many.  Beyond
- * what the sanitizers catch, the target aborts when a tree breaks a promise
- * of tree.h or an output is not valid UTF-8 or breaks the text rule, or
- * when the tree parsed with media_attrs_only differs from the full one.
+ * Input: fuzz_page_input.h (encoding, a failing allocation, limits, the
+ * page).  Beyond what the sanitizers catch, the target aborts when a tree
+ * breaks a promise of tree.h or an output is not valid UTF-8 or breaks the
+ * text rule.  (That the tree parsed with media_attrs_only is the full one's
+ * is fuzz_slim's check: a second parse per input halved this target's runs.)
  * td_sniff_markup sees the same bytes first: it must answer TD_OK or
  * TD_ENOTHTML with its message.
  */
@@ -24,10 +20,6 @@
 #include "base/charset.h"
 #include "base/markup.h"
 
-static const char *const encodings[] = {
-	NULL, "UTF-8", "windows-1252", "Shift_JIS", "UTF-16LE", "UTF-16BE", "EUC-JP",
-	"GBK", "Big5", "EUC-KR", "ISO-8859-2", "KOI8-R", "UTF-8", "UTF-8", "UTF-8", "UTF-8"
-};
 
 /*
  * The target's own checks are not coverage-instrumented: their branches on
@@ -36,6 +28,7 @@ static const char *const encodings[] = {
 #define CHECKER __attribute__((no_sanitize("coverage")))
 
 #include "fuzz_common.h"
+#include "fuzz_page_input.h"
 
 CHECKER static void
 check_tree(const td_tree *t, const td_limits *l)
@@ -144,98 +137,33 @@ exercise(const td_tree *t, td_env *env)
 	free(drop);
 }
 
-/*
- * The same page parsed with media_attrs_only: the same nodes, flags,
- * fingerprints and visible texts, and the same src and data attributes.
- */
-static void
-check_slim(const td_tree *full, const char *page, size_t len, const char *enc,
-		   const td_limits *limits, td_env *env)
-{
-	td_limits	lim = *limits;
-	td_tree    *s = NULL;
-	uint64_t   *ff,
-			   *fs;
-
-	lim.media_attrs_only = 1;
-	require(td_parse_html(env, page, len, enc, &lim, &s) == TD_OK);
-	require(s->n_nodes == full->n_nodes);
-	ff = malloc(sizeof(uint64_t) * full->n_nodes);
-	fs = malloc(sizeof(uint64_t) * s->n_nodes);
-	require(ff != NULL && fs != NULL);
-	require(td_fingerprints(full, ff) == TD_OK && td_fingerprints(s, fs) == TD_OK);
-	for (uint32_t i = 0; i < s->n_nodes; i++)
-	{
-		const td_node *x = &full->nodes[i];
-		const td_node *y = &s->nodes[i];
-
-		require(x->kind == y->kind && x->tag == y->tag && x->parent == y->parent &&
-				x->flags == y->flags && ff[i] == fs[i]);
-		/*
-		 * Where the attribute scan and libxml2 disagree on what is a tag
-		 * (NUL bytes, say), attribute bytes may go from what libxml2 reads
-		 * as script text: hidden, never fingerprinted or rendered as text.
-		 */
-		if (!(x->flags & TD_F_INHIDDEN))
-			require(x->str_len == y->str_len &&
-					memcmp(td_node_str(full, i), td_node_str(s, i), x->str_len) == 0);
-		for (int k = 0; k < 2 && x->kind == TD_ELEM; k++)
-		{
-			uint32_t	lx = 0,
-						ly = 0;
-			const char *vx = td_node_attr(full, i, k ? "data" : "src", &lx);
-			const char *vy = td_node_attr(s, i, k ? "data" : "src", &ly);
-
-			require((vx == NULL) == (vy == NULL) && lx == ly && (vx == NULL || memcmp(vx, vy, lx) == 0));
-		}
-	}
-	free(ff);
-	free(fs);
-	td_tree_free(s);
-}
-
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	td_env		env;
-	td_limits	limits;
+	fuzz_page	in;
 	td_tree    *tree = NULL;
-	const char *page;
-	size_t		len;
-	const char *enc;
-	size_t		bom = 0;
 	td_status	st;
 
-	if (size < 2)
+	if (!fuzz_page_read(data, size, &in))
 		return 0;
-	page = (const char *) data + 2;
-	len = size - 2;
-	enc = encodings[data[0] & 0x0F];
-	if (enc == NULL)
-		enc = td_sniff_charset(page, len, &bom);
-	fail_at = (data[0] & 0x80) ? ((data[0] >> 4) & 0x07) * 3 : -1;
+	fail_at = in.fail_at;
 	n_allocs = 0;
-
 	td_env_default(&env);
 	env.alloc = f_alloc;
 	env.realloc = f_realloc;
-	td_limits_default(&limits);
-	limits.max_bytes = 1 << 20;
-	limits.max_nodes = 32u << (data[1] & 7);
-	limits.max_depth = 4 + 12 * ((data[1] >> 3) & 3);
 
-	st = td_sniff_markup(&env, page + bom, len - bom, enc);
+	st = td_sniff_markup(&env, in.page, in.len, in.enc);
 	require(st == TD_OK || (st == TD_ENOTHTML && strncmp(env.errmsg, "input is not HTML: ", 19) == 0));
 
-	st = td_parse_html(&env, page + bom, len - bom, enc, &limits, &tree);
+	st = td_parse_html(&env, in.page, in.len, in.enc, &in.limits, &tree);
 	require((st == TD_OK) == (tree != NULL));
 	require(st == TD_OK || st == TD_ENOMEM || st == TD_ELIMIT);
 	if (st != TD_OK)
 		return 0;
-	check_tree(tree, &limits);
+	check_tree(tree, &in.limits);
 	fail_at = -1;
 	exercise(tree, &env);
-	check_slim(tree, page + bom, len - bom, enc, &limits, &env);
 	td_tree_free(tree);
 	return 0;
 }
