@@ -35,7 +35,6 @@
 #include "site/marks.h"
 #include "utils/fmgrprotos.h"
 #include "utils/guc.h"
-#include "mb/pg_wchar.h"
 #include "utils/jsonb.h"
 #include "page/logreg_json.h"
 #include "page/gold_labels.h"
@@ -116,13 +115,7 @@ add_page(train_state *state, FunctionCallInfo fcinfo, bool is_bytea, bool gold)
 	size_t		base_len = 0;
 
 	if (PG_NARGS() > 3 && !PG_ARGISNULL(3))
-	{
-		text	   *url = PG_GETARG_TEXT_PP(3);
-		int			len = (int) VARSIZE_ANY_EXHDR(url);
-
-		base = pg_server_to_any(VARDATA_ANY(url), len, PG_UTF8);
-		base_len = base == VARDATA_ANY(url) ? (size_t) len : strlen(base);
-	}
+		base = td_pg_utf8_arg(fcinfo, 3, &base_len);
 
 	/* the gold text is bounded as pages are, before the page is parsed */
 	if (gold)
