@@ -426,16 +426,17 @@ inherited_hidden(const td_tree *t, uint32_t i)
  * of the rest of the page, every <noscript> not inside another hidden
  * element is rendered as visible, for every function that reads the tree
  * (text, scores, segments, fingerprints).  Text under a noscript's own
- * script or style stays hidden and is not counted.  One pass to weigh, one
- * to re-derive INHIDDEN inside the noscript subtrees (preorder: parents
- * first), so no recursion.  Returns TD_EINTR when interrupted.
+ * script or style stays hidden and is not counted.  Passes: one to weigh
+ * the noscripts (every page), one to weigh the rest only when they show
+ * text, stopping once the rest outweighs them (so most pages scan no text
+ * outside), and one to re-derive INHIDDEN inside the noscript subtrees
+ * (preorder: parents first), so no recursion.  Returns TD_EINTR when interrupted.
  */
 static td_status
 show_noscript(td_env *env, td_tree *t)
 {
 	size_t		inside = 0,
 				outside = 0;
-	uint32_t	n_shown = 0;
 
 	for (uint32_t i = 1; i < t->n_nodes; i++)
 	{
@@ -457,13 +458,24 @@ show_noscript(td_env *env, td_tree *t)
 				else if (d->kind == TD_TEXT)
 					inside += ink(t, j);
 			}
-			n_shown++;
 			i = nd->end - 1;
 		}
+	}
+	if (inside == 0)
+		return TD_OK;			/* no noscript, or none that shows text */
+	/* the rest of the page, only as far as it takes to outweigh them */
+	for (uint32_t i = 1; i < t->n_nodes && outside < inside; i++)
+	{
+		const td_node *nd = &t->nodes[i];
+
+		if (td_poll_every(env, i, POLL_EVERY))
+			return td_fail(env, TD_EINTR, "page parse interrupted");
+		if (nd->kind == TD_ELEM && nd->tag == TD_TAG_NOSCRIPT && !(nd->flags & TD_F_INHIDDEN))
+			i = nd->end - 1;
 		else if (nd->kind == TD_TEXT && !(nd->flags & TD_F_INHIDDEN))
 			outside += ink(t, i);
 	}
-	if (n_shown == 0 || inside <= outside)
+	if (inside <= outside)
 		return TD_OK;
 	for (uint32_t i = 1; i < t->n_nodes; i++)
 	{

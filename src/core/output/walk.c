@@ -85,7 +85,9 @@ td_text_piece(const unsigned char **p, const unsigned char *end, int keep_blanks
 		q += w;
 	}
 	*word = q;
-	while (q < end && (keep_blanks || td_text_space_len(q, end) == 0) && td_text_zw_len(q, end) == 0)
+	/* visible ASCII, most of any text, is neither blank nor zero-width: decided inline */
+	while (q < end && ((*q > ' ' && *q < 0x80) ||
+					   ((keep_blanks || td_text_space_len(q, end) == 0) && td_text_zw_len(q, end) == 0)))
 		q++;
 	*len = (size_t) (q - *word);
 	*p = q;

@@ -9,6 +9,7 @@
 #include "base/hash.h"
 #include "base/render.h"
 #include "base/tags.h"
+#include "util/ascii.h"
 #include "util/poll.h"
 #include "util/sort.h"
 
@@ -65,12 +66,7 @@ attr_is(const td_tree *t, uint32_t i, const char *name, const char *value)
 	const char *v = td_node_attr(t, i, name, &l);
 	size_t		vl = strlen(value);
 
-	if (!v || l != vl)
-		return 0;
-	for (size_t k = 0; k < vl; k++)
-		if ((v[k] >= 'A' && v[k] <= 'Z' ? v[k] + 32 : v[k]) != value[k])
-			return 0;
-	return 1;
+	return v && l == vl && td_ascii_iprefix(v, l, value, vl);
 }
 
 /* JSON-LD and og:type flags of the page into page[]. */
