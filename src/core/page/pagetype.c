@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/tags.h"
+#include "util/ascii.h"
 #include "util/poll.h"
 #include "util/sort.h"
 
@@ -39,21 +40,9 @@ td_pt_feature_name(int k)
 /* ---- small text helpers ------------------------------------------------ */
 
 static int
-lower(int c)
-{
-	return c >= 'A' && c <= 'Z' ? c + 32 : c;
-}
-
-static int
 is_alnum(int c)
 {
 	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static int
-is_space(int c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 
 /* s[0..n) equals the lower-case word w, ASCII case-insensitively. */
@@ -63,7 +52,7 @@ eq_ci(const char *s, size_t n, const char *w)
 	size_t		k;
 
 	for (k = 0; k < n; k++)
-		if (w[k] == '\0' || lower((unsigned char) s[k]) != w[k])
+		if (w[k] == '\0' || td_ascii_lower((unsigned char) s[k]) != w[k])
 			return 0;
 	return w[k] == '\0';
 }
@@ -75,7 +64,7 @@ contains_ci(const char *s, size_t n, const char *w)
 	size_t		m = strlen(w);
 
 	for (size_t i = 0; i + m <= n; i++)
-		if (lower((unsigned char) s[i]) == w[0] && eq_ci(s + i, m, w))
+		if (td_ascii_lower((unsigned char) s[i]) == w[0] && eq_ci(s + i, m, w))
 			return 1;
 	return 0;
 }
@@ -155,7 +144,7 @@ note_types(const char *s, size_t n, double *x)
 	{
 		size_t		j = i;
 
-		while (j < n && !is_space((unsigned char) s[j]))
+		while (j < n && !td_is_c_space((unsigned char) s[j]))
 			j++;
 		if (j > i)
 			note_type(s + i, j - i, x);
@@ -176,7 +165,7 @@ json_string_end(const char *s, size_t n, size_t i)
 static size_t
 skip_ws(const char *s, size_t n, size_t i)
 {
-	while (i < n && is_space((unsigned char) s[i]))
+	while (i < n && td_is_c_space((unsigned char) s[i]))
 		i++;
 	return i;
 }
@@ -292,7 +281,7 @@ token_groups(const char *s, size_t n)
 			const char *p = tok_groups[g].prefix;
 			size_t		m;
 
-			if (p[0] != lower((unsigned char) s[i]))
+			if (p[0] != td_ascii_lower((unsigned char) s[i]))
 				continue;
 			m = strlen(p);
 			if (m <= j - i && eq_ci(s + i, m, p))
@@ -413,10 +402,10 @@ url_features(const char *u, size_t n, double *x)
 			if (!start)
 				continue;
 			if ((contains_ci(u + k + 1, e - k - 1 < 6 ? e - k - 1 : 6, "page=")) ||
-				(k + 3 < e && lower((unsigned char) u[k + 1]) == 'p' && u[k + 2] == '=' &&
+				(k + 3 < e && td_ascii_lower((unsigned char) u[k + 1]) == 'p' && u[k + 2] == '=' &&
 				 u[k + 3] >= '0' && u[k + 3] <= '9'))
 				x[TD_PTF_URL_PAGE] = 1.0;
-			if ((k + 2 < e && (lower((unsigned char) u[k + 1]) == 'q' || lower((unsigned char) u[k + 1]) == 's') &&
+			if ((k + 2 < e && (td_ascii_lower((unsigned char) u[k + 1]) == 'q' || td_ascii_lower((unsigned char) u[k + 1]) == 's') &&
 				 u[k + 2] == '=') ||
 				contains_ci(u + k + 1, e - k - 1 < 7 ? e - k - 1 : 7, "query=") ||
 				contains_ci(u + k + 1, e - k - 1 < 6 ? e - k - 1 : 6, "search"))
@@ -476,7 +465,7 @@ count_cart(const char *s, size_t n)
 
 	for (size_t i = 0; i < n; i++)
 	{
-		int			ch = lower((unsigned char) s[i]);
+		int			ch = td_ascii_lower((unsigned char) s[i]);
 
 		if (ch != 'a' && ch != 'b' && ch != 'i')
 			continue;
@@ -526,7 +515,7 @@ count_phrases(const char *s, size_t n, uint32_t *cnt)
 {
 	for (size_t i = 0; i < n; i++)
 	{
-		int			ch = lower((unsigned char) s[i]);
+		int			ch = td_ascii_lower((unsigned char) s[i]);
 
 		if (ch < 'a' || ch > 'z' || (i > 0 && is_alnum((unsigned char) s[i - 1])))
 			continue;
@@ -704,7 +693,7 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 			if (nd->flags & TD_F_INHIDDEN)
 				continue;
 			for (uint32_t k = 0; k < nd->str_len; k++)
-				c += !is_space((unsigned char) s[k]);
+				c += !td_is_c_space((unsigned char) s[k]);
 			text += c;
 			c_a += (f & IN_A) ? c : 0;
 			c_rep += (f & IN_REP) ? c : 0;
