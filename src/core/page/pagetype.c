@@ -310,6 +310,17 @@ static const char *const url_blog[] = {"blog", "blogs", "news", "article", "arti
 static const char *const url_service[] = {"services", "service", "solutions", "pricing", "contact",
 	"about", "features", "plans", "consulting", "support", NULL};
 
+/* A path segment in one of these lists sets its feature. */
+static const struct
+{
+	const char *const *list;
+	int			feature;
+}			url_words[] = {
+	{url_product, TD_PTF_URL_PRODUCT}, {url_forum, TD_PTF_URL_FORUM}, {url_qa, TD_PTF_URL_QA},
+	{url_docs, TD_PTF_URL_DOCS}, {url_list, TD_PTF_URL_LIST}, {url_search, TD_PTF_URL_SEARCH},
+	{url_blog, TD_PTF_URL_BLOG}, {url_service, TD_PTF_URL_SERVICE},
+};
+
 static void
 url_features(const char *u, size_t n, double *x)
 {
@@ -355,22 +366,9 @@ url_features(const char *u, size_t n, double *x)
 			last_len = j - i;
 			for (size_t k = i; k < j; k++)
 				digits &= u[k] >= '0' && u[k] <= '9';
-			if (in_list(u + i, e - i, url_product) >= 0)
-				x[TD_PTF_URL_PRODUCT] = 1.0;
-			if (in_list(u + i, e - i, url_forum) >= 0)
-				x[TD_PTF_URL_FORUM] = 1.0;
-			if (in_list(u + i, e - i, url_qa) >= 0)
-				x[TD_PTF_URL_QA] = 1.0;
-			if (in_list(u + i, e - i, url_docs) >= 0)
-				x[TD_PTF_URL_DOCS] = 1.0;
-			if (in_list(u + i, e - i, url_list) >= 0)
-				x[TD_PTF_URL_LIST] = 1.0;
-			if (in_list(u + i, e - i, url_search) >= 0)
-				x[TD_PTF_URL_SEARCH] = 1.0;
-			if (in_list(u + i, e - i, url_blog) >= 0)
-				x[TD_PTF_URL_BLOG] = 1.0;
-			if (in_list(u + i, e - i, url_service) >= 0)
-				x[TD_PTF_URL_SERVICE] = 1.0;
+			for (size_t g = 0; g < sizeof(url_words) / sizeof(url_words[0]); g++)
+				if (in_list(u + i, e - i, url_words[g].list) >= 0)
+					x[url_words[g].feature] = 1.0;
 			if (digits && j - i == 4 && (u[i] == '1' || u[i] == '2'))
 				x[TD_PTF_URL_DATE] = 1.0;
 			/* /page/2 */
@@ -405,7 +403,8 @@ url_features(const char *u, size_t n, double *x)
 				(k + 3 < e && td_ascii_lower((unsigned char) u[k + 1]) == 'p' && u[k + 2] == '=' &&
 				 u[k + 3] >= '0' && u[k + 3] <= '9'))
 				x[TD_PTF_URL_PAGE] = 1.0;
-			if ((k + 2 < e && (td_ascii_lower((unsigned char) u[k + 1]) == 'q' || td_ascii_lower((unsigned char) u[k + 1]) == 's') &&
+			if ((k + 2 < e && (td_ascii_lower((unsigned char) u[k + 1]) == 'q' ||
+							   td_ascii_lower((unsigned char) u[k + 1]) == 's') &&
 				 u[k + 2] == '=') ||
 				contains_ci(u + k + 1, e - k - 1 < 7 ? e - k - 1 : 7, "query=") ||
 				contains_ci(u + k + 1, e - k - 1 < 6 ? e - k - 1 : 6, "search"))
