@@ -78,8 +78,7 @@ eat(cur *c, char ch)
 static void
 skip_space(cur *c)
 {
-	while (c->i < c->n && (c->s[c->i] == ' ' || c->s[c->i] == '\t' || c->s[c->i] == '\n' ||
-						   c->s[c->i] == '\r' || c->s[c->i] == ','))
+	while (c->i < c->n && (is_blank(c->s[c->i]) || c->s[c->i] == ','))
 		c->i++;
 }
 
@@ -229,8 +228,7 @@ td_date_normalize(const char *s, size_t len, char out[TD_DATE_MAX])
 	char		zone[8] = "";
 
 	out[0] = 0;
-	while (c.n > 0 && (s[c.n - 1] == ' ' || s[c.n - 1] == '\t' || s[c.n - 1] == '\n' ||
-					   s[c.n - 1] == '\r'))
+	while (c.n > 0 && is_blank(s[c.n - 1]))
 		c.n--;
 	skip_space(&c);
 	skip_weekday(&c);

@@ -4,13 +4,8 @@
 #include <string.h>
 
 #include "meta/jsonld.h"
+#include "util/ascii.h"
 #include "util/poll.h"
-
-static int
-json_space(unsigned char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
-}
 
 /* Skips white space and the wrappers pages put around a block. */
 static size_t
@@ -22,7 +17,7 @@ skip_filler(const char *s, size_t len, size_t i)
 	{
 		size_t		k;
 
-		while (i < len && json_space((unsigned char) s[i]))
+		while (i < len && td_is_html_space((unsigned char) s[i]))
 			i++;
 		for (k = 0; k < sizeof(wrap) / sizeof(wrap[0]); k++)
 		{
@@ -222,7 +217,7 @@ td_json_parse(td_env *env, const char *s, size_t len, uint32_t max_values, td_js
 
 		if (td_poll_every(env, j->n_vals + 1, 1u << 14))
 			return td_fail(env, TD_EINTR, "JSON-LD reading interrupted");
-		while (i < len && json_space((unsigned char) s[i]))
+		while (i < len && td_is_html_space((unsigned char) s[i]))
 			i++;
 		if (i >= len)
 			return td_fail(env, TD_EFORMAT, "unexpected end of JSON");
@@ -236,7 +231,7 @@ td_json_parse(td_env *env, const char *s, size_t len, uint32_t max_values, td_js
 				return td_fail(env, TD_EFORMAT, "expected a JSON object key at byte %zu", i);
 			if ((st = read_string(j, s, len, &i, &key_off, &key_len)) != TD_OK)
 				return st;
-			while (i < len && json_space((unsigned char) s[i]))
+			while (i < len && td_is_html_space((unsigned char) s[i]))
 				i++;
 			if (i >= len || s[i] != ':')
 				return td_fail(env, TD_EFORMAT, "expected ':' after a JSON object key");
@@ -316,7 +311,7 @@ after:
 			done = 1;
 			break;
 		}
-		while (i < len && json_space((unsigned char) s[i]))
+		while (i < len && td_is_html_space((unsigned char) s[i]))
 			i++;
 		if (i >= len)
 			return td_fail(env, TD_EFORMAT, "unexpected end of JSON");

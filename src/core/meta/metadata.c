@@ -116,7 +116,7 @@ ascii_icontains(const char *s, size_t n, const char *needle)
 static size_t
 space_at(const char *s, size_t n, size_t i)
 {
-	if (td_is_html_space((unsigned char) s[i]) || s[i] == '\v')
+	if (td_is_c_space((unsigned char) s[i]))
 		return 1;
 	if ((unsigned char) s[i] == 0xC2 && i + 1 < n && (unsigned char) s[i + 1] == 0xA0)
 		return 2;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/tags.h"
+#include "util/ascii.h"
 #include "util/poll.h"
 #include "util/sort.h"
 
@@ -39,21 +40,9 @@ td_pt_feature_name(int k)
 /* ---- small text helpers ------------------------------------------------ */
 
 static int
-lower(int c)
-{
-	return c >= 'A' && c <= 'Z' ? c + 32 : c;
-}
-
-static int
 is_alnum(int c)
 {
 	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static int
-is_space(int c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 
 /* s[0..n) equals the lower-case word w, ASCII case-insensitively. */
@@ -63,7 +52,7 @@ eq_ci(const char *s, size_t n, const char *w)
 	size_t		k;
 
 	for (k = 0; k < n; k++)
-		if (w[k] == '\0' || lower((unsigned char) s[k]) != w[k])
+		if (w[k] == '\0' || td_ascii_lower((unsigned char) s[k]) != w[k])
 			return 0;
 	return w[k] == '\0';
 }
@@ -75,7 +64,7 @@ contains_ci(const char *s, size_t n, const char *w)
 	size_t		m = strlen(w);
 
 	for (size_t i = 0; i + m <= n; i++)
-		if (lower((unsigned char) s[i]) == w[0] && eq_ci(s + i, m, w))
+		if (td_ascii_lower((unsigned char) s[i]) == w[0] && eq_ci(s + i, m, w))
 			return 1;
 	return 0;
 }
@@ -155,7 +144,7 @@ note_types(const char *s, size_t n, double *x)
 	{
 		size_t		j = i;
 
-		while (j < n && !is_space((unsigned char) s[j]))
+		while (j < n && !td_is_c_space((unsigned char) s[j]))
 			j++;
 		if (j > i)
 			note_type(s + i, j - i, x);
@@ -176,7 +165,7 @@ json_string_end(const char *s, size_t n, size_t i)
 static size_t
 skip_ws(const char *s, size_t n, size_t i)
 {
-	while (i < n && is_space((unsigned char) s[i]))
+	while (i < n && td_is_c_space((unsigned char) s[i]))
 		i++;
 	return i;
 }
@@ -292,7 +281,7 @@ token_groups(const char *s, size_t n)
 			const char *p = tok_groups[g].prefix;
 			size_t		m;
 
-			if (p[0] != lower((unsigned char) s[i]))
+			if (p[0] != td_ascii_lower((unsigned char) s[i]))
 				continue;
 			m = strlen(p);
 			if (m <= j - i && eq_ci(s + i, m, p))
@@ -320,6 +309,17 @@ static const char *const url_blog[] = {"blog", "blogs", "news", "article", "arti
 	"story", "stories", NULL};
 static const char *const url_service[] = {"services", "service", "solutions", "pricing", "contact",
 	"about", "features", "plans", "consulting", "support", NULL};
+
+/* A path segment in one of these lists sets its feature. */
+static const struct
+{
+	const char *const *list;
+	int			feature;
+}			url_words[] = {
+	{url_product, TD_PTF_URL_PRODUCT}, {url_forum, TD_PTF_URL_FORUM}, {url_qa, TD_PTF_URL_QA},
+	{url_docs, TD_PTF_URL_DOCS}, {url_list, TD_PTF_URL_LIST}, {url_search, TD_PTF_URL_SEARCH},
+	{url_blog, TD_PTF_URL_BLOG}, {url_service, TD_PTF_URL_SERVICE},
+};
 
 static void
 url_features(const char *u, size_t n, double *x)
@@ -366,22 +366,9 @@ url_features(const char *u, size_t n, double *x)
 			last_len = j - i;
 			for (size_t k = i; k < j; k++)
 				digits &= u[k] >= '0' && u[k] <= '9';
-			if (in_list(u + i, e - i, url_product) >= 0)
-				x[TD_PTF_URL_PRODUCT] = 1.0;
-			if (in_list(u + i, e - i, url_forum) >= 0)
-				x[TD_PTF_URL_FORUM] = 1.0;
-			if (in_list(u + i, e - i, url_qa) >= 0)
-				x[TD_PTF_URL_QA] = 1.0;
-			if (in_list(u + i, e - i, url_docs) >= 0)
-				x[TD_PTF_URL_DOCS] = 1.0;
-			if (in_list(u + i, e - i, url_list) >= 0)
-				x[TD_PTF_URL_LIST] = 1.0;
-			if (in_list(u + i, e - i, url_search) >= 0)
-				x[TD_PTF_URL_SEARCH] = 1.0;
-			if (in_list(u + i, e - i, url_blog) >= 0)
-				x[TD_PTF_URL_BLOG] = 1.0;
-			if (in_list(u + i, e - i, url_service) >= 0)
-				x[TD_PTF_URL_SERVICE] = 1.0;
+			for (size_t g = 0; g < sizeof(url_words) / sizeof(url_words[0]); g++)
+				if (in_list(u + i, e - i, url_words[g].list) >= 0)
+					x[url_words[g].feature] = 1.0;
 			if (digits && j - i == 4 && (u[i] == '1' || u[i] == '2'))
 				x[TD_PTF_URL_DATE] = 1.0;
 			/* /page/2 */
@@ -413,10 +400,11 @@ url_features(const char *u, size_t n, double *x)
 			if (!start)
 				continue;
 			if ((contains_ci(u + k + 1, e - k - 1 < 6 ? e - k - 1 : 6, "page=")) ||
-				(k + 3 < e && lower((unsigned char) u[k + 1]) == 'p' && u[k + 2] == '=' &&
+				(k + 3 < e && td_ascii_lower((unsigned char) u[k + 1]) == 'p' && u[k + 2] == '=' &&
 				 u[k + 3] >= '0' && u[k + 3] <= '9'))
 				x[TD_PTF_URL_PAGE] = 1.0;
-			if ((k + 2 < e && (lower((unsigned char) u[k + 1]) == 'q' || lower((unsigned char) u[k + 1]) == 's') &&
+			if ((k + 2 < e && (td_ascii_lower((unsigned char) u[k + 1]) == 'q' ||
+							   td_ascii_lower((unsigned char) u[k + 1]) == 's') &&
 				 u[k + 2] == '=') ||
 				contains_ci(u + k + 1, e - k - 1 < 7 ? e - k - 1 : 7, "query=") ||
 				contains_ci(u + k + 1, e - k - 1 < 6 ? e - k - 1 : 6, "search"))
@@ -476,7 +464,7 @@ count_cart(const char *s, size_t n)
 
 	for (size_t i = 0; i < n; i++)
 	{
-		int			ch = lower((unsigned char) s[i]);
+		int			ch = td_ascii_lower((unsigned char) s[i]);
 
 		if (ch != 'a' && ch != 'b' && ch != 'i')
 			continue;
@@ -526,7 +514,7 @@ count_phrases(const char *s, size_t n, uint32_t *cnt)
 {
 	for (size_t i = 0; i < n; i++)
 	{
-		int			ch = lower((unsigned char) s[i]);
+		int			ch = td_ascii_lower((unsigned char) s[i]);
 
 		if (ch < 'a' || ch > 'z' || (i > 0 && is_alnum((unsigned char) s[i - 1])))
 			continue;
@@ -704,7 +692,7 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 			if (nd->flags & TD_F_INHIDDEN)
 				continue;
 			for (uint32_t k = 0; k < nd->str_len; k++)
-				c += !is_space((unsigned char) s[k]);
+				c += !td_is_c_space((unsigned char) s[k]);
 			text += c;
 			c_a += (f & IN_A) ? c : 0;
 			c_rep += (f & IN_REP) ? c : 0;
