@@ -22,6 +22,12 @@ const char *const td_context_names[TD_N_CONTEXT] = {
 #undef TD_CTX_NAME
 };
 
+const char *
+td_row_name(uint32_t j)
+{
+	return j < TD_N_FEATURES ? td_feature_names[j] : td_context_names[j - TD_N_FEATURES];
+}
+
 /* Elements by (parent, shape) key (key[] indexed by node), then node. */
 static int
 cmp_key(const void *ctx, uint32_t a, uint32_t b)

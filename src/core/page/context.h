@@ -67,6 +67,9 @@ enum td_context_id
 
 extern const char *const td_context_names[TD_N_CONTEXT];
 
+/* The name of row column j < TD_N_ROW: features.h's, then these. */
+const char *td_row_name(uint32_t j);
+
 /*
  * Full rows of every node (n_nodes x TD_N_ROW, allocated with tree->env into
  * *rows; the caller frees with td_free): features.h's row, then the context

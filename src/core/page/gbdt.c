@@ -24,19 +24,17 @@ td_gbdt_margin(const td_gbdt *m, const float *x)
 		const td_gbdt_node *tree = m->nodes + m->tree_first[t];
 		uint32_t	k = 0;
 
-		/* children lie after their parent: at most the tree's size steps */
-		while (tree[k].feature >= 0)
+		/* children lie after their parent: at most the tree's depth steps */
+		while (tree[k].feature != TD_GBDT_LEAF)
 		{
 			const td_gbdt_node *nd = &tree[k];
 
 			/*
-			 * Branch-free step (left, or right when not x <= value, NaN
+			 * Branch-free step (left, or left + 1 when not x <= value, NaN
 			 * included): the comparison's outcome is unpredictable, a
 			 * mispredicted branch per level cost more than the walk itself.
-			 * Unsigned arithmetic: left + (right - left) is right modulo
-			 * 2^32 whatever their order.
 			 */
-			k = nd->left + (uint32_t) !(x[nd->feature] <= nd->value) * (nd->right - nd->left);
+			k = nd->left + (uint32_t) !(x[nd->feature] <= nd->value);
 		}
 		s += tree[k].value;
 	}
@@ -64,11 +62,11 @@ td_gbdt_margins(const td_gbdt *m, const float *rows, size_t stride,
 			const float *x = rows + (size_t) which[j] * stride;
 			uint32_t	k = 0;
 
-			while (tree[k].feature >= 0)
+			while (tree[k].feature != TD_GBDT_LEAF)
 			{
 				const td_gbdt_node *nd = &tree[k];
 
-				k = nd->left + (uint32_t) !(x[nd->feature] <= nd->value) * (nd->right - nd->left);
+				k = nd->left + (uint32_t) !(x[nd->feature] <= nd->value);
 			}
 			margin[j] += tree[k].value;
 		}
@@ -120,6 +118,12 @@ td_gbdt_check(td_env *env, const td_gbdt *m)
 			st = td_fail(env, TD_EFORMAT, "gbdt model: tree %u is empty or out of range", t);
 			break;
 		}
+		if (b - a > TD_GBDT_MAX_TREE_NODES)
+		{
+			st = td_fail(env, TD_EFORMAT, "gbdt model: tree %u has more than %d nodes", t,
+						 TD_GBDT_MAX_TREE_NODES);
+			break;
+		}
 		memset(depth + a, 0, b - a);
 		for (uint32_t k = a; k < b; k++)
 		{
@@ -132,15 +136,15 @@ td_gbdt_check(td_env *env, const td_gbdt *m)
 							 t, local);
 				break;
 			}
-			if (nd->feature < 0)
+			if (nd->feature == TD_GBDT_LEAF)
 				continue;
-			if ((uint32_t) nd->feature >= m->n_features)
+			if (nd->feature >= m->n_features)
 			{
-				st = td_fail(env, TD_EFORMAT, "gbdt model: tree %u node %u: feature %d out of range",
-							 t, local, nd->feature);
+				st = td_fail(env, TD_EFORMAT, "gbdt model: tree %u node %u: feature %u out of range",
+							 t, local, (unsigned) nd->feature);
 				break;
 			}
-			if (nd->left <= local || nd->right <= local || nd->left >= b - a || nd->right >= b - a)
+			if (nd->left <= local || (uint32_t) nd->left + 1 >= b - a)
 			{
 				st = td_fail(env, TD_EFORMAT, "gbdt model: tree %u node %u: children must follow it inside the tree",
 							 t, local);
@@ -153,10 +157,9 @@ td_gbdt_check(td_env *env, const td_gbdt *m)
 				break;
 			}
 			/* children follow: their depth is final before they are visited */
-			if (depth[a + nd->left] < depth[k] + 1)
-				depth[a + nd->left] = depth[k] + 1;
-			if (depth[a + nd->right] < depth[k] + 1)
-				depth[a + nd->right] = depth[k] + 1;
+			for (uint32_t c = nd->left; c <= (uint32_t) nd->left + 1; c++)
+				if (depth[a + c] < depth[k] + 1)
+					depth[a + c] = depth[k] + 1;
 		}
 	}
 	td_free(env, depth);
@@ -168,8 +171,8 @@ td_gbdt_free(td_env *env, td_gbdt *m)
 {
 	if (m->owned)
 	{
-		td_free(env, m->tree_first);
-		td_free(env, m->nodes);
+		td_free(env, (void *) m->tree_first);
+		td_free(env, (void *) m->nodes);
 	}
 	memset(m, 0, sizeof(*m));
 }
@@ -474,9 +477,9 @@ td_gbdt_train(td_env *env, const float *x, const uint8_t *y, const float *w,
 				best_split(&c, o.start, o.end, G, H, &feat, &b);
 			if (feat < 0)
 			{
-				tree[o.node].feature = -1;
+				tree[o.node].feature = TD_GBDT_LEAF;
 				tree[o.node].value = (float) (-opts->shrinkage * G / (H + opts->lambda));
-				tree[o.node].left = tree[o.node].right = 0;
+				tree[o.node].left = 0;
 				continue;
 			}
 			else
@@ -497,11 +500,10 @@ td_gbdt_train(td_env *env, const float *x, const uint8_t *y, const float *w,
 						c.rows[j] = r;
 					}
 				}
-				tree[o.node].feature = feat;
+				tree[o.node].feature = (uint16_t) feat;
 				tree[o.node].value = c.cuts[(size_t) feat * (opts->n_bins - 1) + b];
 				bnode[o.node] = (uint8_t) b;
-				tree[o.node].left = tn;
-				tree[o.node].right = tn + 1;
+				tree[o.node].left = (uint16_t) tn;	/* right: tn + 1 */
 				open[n_open++] = (gb_open) {tn, o.start, i, o.depth + 1};
 				open[n_open++] = (gb_open) {tn + 1, i, o.end, o.depth + 1};
 				tn += 2;
@@ -514,8 +516,8 @@ td_gbdt_train(td_env *env, const float *x, const uint8_t *y, const float *w,
 			const uint8_t *br = c.bins + r * d;
 			uint32_t	k = 0;
 
-			while (tree[k].feature >= 0)
-				k = br[tree[k].feature] <= bnode[k] ? tree[k].left : tree[k].right;
+			while (tree[k].feature != TD_GBDT_LEAF)
+				k = tree[k].left + (br[tree[k].feature] > bnode[k]);
 			F[r] += tree[k].value;
 		}
 	}

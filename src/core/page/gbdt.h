@@ -3,12 +3,14 @@
  * P(template) = sigmoid(base + sum of one leaf value per tree) over a float
  * feature row, and its deterministic trainer.
  *
- * Scoring walks each tree from its root: an inner node sends the row left
- * when x[feature] <= threshold (NaN goes right), right otherwise; children
- * always have larger indices than their parent inside the tree, so a walk
- * takes at most the tree's node count comparisons (at most TD_GBDT_MAX_DEPTH
- * for a model from td_gbdt_train) and never loops.  td_gbdt_check proves
- * those bounds on a model built from untrusted bytes before it is used.
+ * Scoring walks each tree from its root: an inner node sends the row to
+ * its left child when x[feature] <= threshold, to the right one (always
+ * left + 1: the two children lie side by side) otherwise, NaN included;
+ * children always have larger indices than their parent inside the tree,
+ * so a walk takes at most TD_GBDT_MAX_DEPTH comparisons and never loops.
+ * td_gbdt_check proves those bounds on a model built from untrusted bytes
+ * before it is used.  A node is 8 bytes (feature, left, value): a tree of
+ * depth 6 is 1 KB, so a tree's nodes stay in L1 during a batched walk.
  *
  * Training (td_gbdt_train): logistic loss, second-order (Newton) leaves,
  * histogram split finding on quantile bins of each feature (at most 255
@@ -34,13 +36,15 @@
 #define TD_GBDT_MAX_DEPTH	12
 #define TD_GBDT_MAX_FEATURES 1024
 #define TD_GBDT_MAX_BINS	255
+#define TD_GBDT_MAX_TREE_NODES 65535	/* nodes of one tree (uint16 indices) */
+
+#define TD_GBDT_LEAF		0xFFFF	/* td_gbdt_node.feature of a leaf */
 
 typedef struct td_gbdt_node
 {
-	int32_t		feature;		/* < 0: a leaf */
+	uint16_t	feature;		/* TD_GBDT_LEAF: a leaf */
+	uint16_t	left;			/* inner node: left child's index inside the tree (> own); right = left + 1 */
 	float		value;			/* threshold of an inner node, a leaf's value */
-	uint32_t	left,
-				right;			/* inner node: children, indices inside the tree (> own) */
 } td_gbdt_node;
 
 typedef struct td_gbdt
@@ -49,15 +53,16 @@ typedef struct td_gbdt
 	uint32_t	n_trees;
 	uint32_t	n_nodes;		/* all trees */
 	double		base;			/* initial log-odds */
-	uint32_t   *tree_first;		/* n_trees + 1 offsets into nodes */
-	td_gbdt_node *nodes;
+	const uint32_t *tree_first;	/* n_trees + 1 offsets into nodes */
+	const td_gbdt_node *nodes;
 	int			owned;			/* 1: arrays allocated with env (td_gbdt_free frees) */
 } td_gbdt;
 
 /*
  * Every structural bound of a model: counts within the TD_GBDT_MAX_*, tree
- * offsets increasing and within n_nodes, every tree non-empty, every inner
- * node's feature < n_features and children inside its tree and after it,
+ * offsets increasing and within n_nodes, every tree non-empty and at most
+ * TD_GBDT_MAX_TREE_NODES, every inner node's feature < n_features and both
+ * children (left, left + 1) inside its tree and after it,
  * every value finite, every walk at most TD_GBDT_MAX_DEPTH deep.
  * TD_EFORMAT with a message otherwise.
  */
