@@ -10,6 +10,7 @@
 # weighted 0.5) on sites/, dragnet's train split and all of wcxb-dev, writes the C file,
 # then scores dragnet's test split with it (held out: the printed fb 0.05 row is the
 # model's dragnet figure). Deterministic: the same data and code give the same file.
+# GB_TREES, GB_DEPTH, GB_LR, GB_WCXBW override the configuration (measurements only).
 # CORPUS (default ../shared/corpus), WCXB (default /work/data/wcxb-dev), OUT (default
 # /tmp/gen_default_gbdt). About 12 minutes on 2 loaded cores.
 set -euo pipefail
@@ -26,7 +27,7 @@ cat > $F <<'STUB'
 
 const char *const td_default_gbdt_names[] = {NULL};
 static const uint32_t tree_first[2] = {0, 1};
-static const td_gbdt_node nodes[1] = {{TD_GBDT_LEAF, 0, 0.0f}};
+static const td_gbdt_node nodes[1] = {{0, 0, 0.0f}};
 static const td_gbdt model = {TD_N_ROW, 1, 1, 0.0, tree_first, nodes, 0};
 
 const td_gbdt *
@@ -37,7 +38,8 @@ td_default_gbdt(void)
 STUB
 make -s build/bench/page_quality
 rm -rf "$O"
-TD_GBDT=1 TD_GB_WCXBW=0.5 TD_GB_DEPTH=6 TD_GB_TREES=200 TD_GB_LR=0.1 TD_GOLD=1 TD_SPLIT=test \
+TD_GBDT=1 TD_GB_WCXBW=${GB_WCXBW:-0.5} TD_GB_DEPTH=${GB_DEPTH:-6} TD_GB_TREES=${GB_TREES:-200} \
+  TD_GB_LR=${GB_LR:-0.1} TD_GOLD=1 TD_SPLIT=test \
   TD_GOLD_TRAIN=$W TD_GB_WRITE=$F TD_STEPS=1 TD_SCORE=${TD_SCORE:-$C/../eval/score.py} \
   nice -n 10 build/bench/page_quality pages $C/pages/dragnet "$O" $C/sites > /dev/null
 echo "wrote $F ($(wc -c < $F) bytes); dragnet test (not trained on):"

@@ -440,7 +440,7 @@ gb_fit(td_gbdt *out)
 		int			cnt[TD_N_ROW] = {0};
 
 		for (uint32_t k = 0; k < out->n_nodes; k++)
-			if (out->nodes[k].feature != TD_GBDT_LEAF)
+			if (!TD_GBDT_IS_LEAF(&out->nodes[k]))
 				cnt[out->nodes[k].feature]++;
 		fprintf(stderr, "gbdt splits:");
 		for (int j = 0; j < (int) gb_dims(); j++)
@@ -505,8 +505,8 @@ gb_write_c(const char *path, const td_gbdt *m, size_t rows, int n_train, double 
 	fprintf(o, "\tNULL\n};\n\nstatic const uint32_t tree_first[%u] = {", m->n_trees + 1);
 	for (uint32_t t = 0; t <= m->n_trees; t++)
 		fprintf(o, "%s%u,", t % 12 ? " " : "\n\t", m->tree_first[t]);
-	fprintf(o, "\n};\n\n/* {feature (L: a leaf), left child (right: left + 1), value} */\n"
-			"#define L TD_GBDT_LEAF\nstatic const td_gbdt_node nodes[%u] = {", m->n_nodes);
+	fprintf(o, "\n};\n\n/* {feature, left child (right: left + 1; 0: a leaf), threshold or leaf value} */\n"
+			"static const td_gbdt_node nodes[%u] = {", m->n_nodes);
 	for (uint32_t t = 0; t < m->n_trees; t++)
 	{
 		fprintf(o, "\n\t/* tree %u */", t);
@@ -514,14 +514,14 @@ gb_write_c(const char *path, const td_gbdt *m, size_t rows, int n_train, double 
 		{
 			const td_gbdt_node *nd = &m->nodes[k];
 
-			if (nd->feature == TD_GBDT_LEAF)
-				fprintf(o, "%s{L, 0, %af},", (k - m->tree_first[t]) % 4 ? " " : "\n\t", nd->value);
+			if (TD_GBDT_IS_LEAF(nd))
+				fprintf(o, "%s{0, 0, %af},", (k - m->tree_first[t]) % 4 ? " " : "\n\t", nd->value);
 			else
 				fprintf(o, "%s{%u, %u, %af},", (k - m->tree_first[t]) % 4 ? " " : "\n\t",
 						(unsigned) nd->feature, (unsigned) nd->left, nd->value);
 		}
 	}
-	fprintf(o, "\n};\n#undef L\n\nstatic const td_gbdt model = {\n\t%u, %u, %u, %a,\n"
+	fprintf(o, "\n};\n\nstatic const td_gbdt model = {\n\t%u, %u, %u, %a,\n"
 			"\ttree_first, nodes, 0\n};\n\n"
 			"const td_gbdt *\ntd_default_gbdt(void)\n{\n\treturn &model;\n}\n",
 			w, m->n_trees, m->n_nodes, m->base);

@@ -84,6 +84,22 @@ test_xor(void)
 		  memcmp(a.tree_first, b.tree_first, sizeof(uint32_t) * (a.n_trees + 1)) == 0,
 		  "two runs give the same model");
 	td_gbdt_free(&env, &b);
+	/* the batched walk (rows in lockstep blocks, a partial block at the end): the same margins, bit for bit */
+	{
+		enum {NB = 8 * 37 + 5};
+		uint32_t	which[NB];
+		double		mg[NB];
+		int			same = 1;
+
+		for (uint32_t j = 0; j < NB; j++)
+			which[j] = (j * 7919u) % N;
+		if (NB > 3)
+			x[3 * which[3] + 1] = NAN;	/* NaN goes right in both */
+		td_gbdt_margins(&a, x, 3, which, NB, mg);
+		for (uint32_t j = 0; j < NB; j++)
+			same &= mg[j] == td_gbdt_margin(&a, x + 3 * (size_t) which[j]);
+		CHECK(same, "batched margins equal td_gbdt_margin on %d rows", NB);
+	}
 	/* another seed samples other rows: another model */
 	o.seed = 2;
 	CHECK(td_gbdt_train(&env, x, y, NULL, N, 3, &o, &b) == TD_OK, "train, seed 2");
@@ -151,9 +167,9 @@ test_weights(void)
 /* A hand-built model: two trees over 2 features. */
 static td_gbdt_node hand_nodes[] = {
 	/* tree 0: x0 <= 1 ? (x1 <= 0 ? -1 : 2) : 0.5 */
-	{0, 1, 1.0f}, {1, 3, 0.0f}, {TD_GBDT_LEAF, 0, 0.5f}, {TD_GBDT_LEAF, 0, -1.0f}, {TD_GBDT_LEAF, 0, 2.0f},
+	{0, 1, 1.0f}, {1, 3, 0.0f}, {0, 0, 0.5f}, {0, 0, -1.0f}, {0, 0, 2.0f},
 	/* tree 1: a leaf */
-	{TD_GBDT_LEAF, 0, 0.25f},
+	{0, 0, 0.25f},
 };
 static uint32_t hand_first[] = {0, 5, 6};
 
@@ -207,7 +223,7 @@ test_hand_and_check(void)
 	nodes[0].feature = 2;
 	CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT && strstr(env.errmsg, "feature"), "feature out of range: %s", env.errmsg);
 	hand(&m, nodes, first);
-	nodes[1].left = 0;
+	nodes[2] = (td_gbdt_node) {0, 1, 0.5f};
 	CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT && strstr(env.errmsg, "children"), "a child before its parent (a loop): %s", env.errmsg);
 	hand(&m, nodes, first);
 	nodes[1].left = 1;
@@ -216,8 +232,11 @@ test_hand_and_check(void)
 	nodes[1].left = 4;
 	CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT, "a right child in the next tree");
 	hand(&m, nodes, first);
-	nodes[1].feature = TD_GBDT_LEAF - 1;
-	CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT && strstr(env.errmsg, "feature"), "a feature just under the leaf mark: %s", env.errmsg);
+	nodes[1].feature = 0xFFFF;
+	CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT && strstr(env.errmsg, "feature"), "the largest feature index: %s", env.errmsg);
+	hand(&m, nodes, first);
+	nodes[2].feature = 1;
+	CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT && strstr(env.errmsg, "a leaf reads"), "a leaf reading a feature: %s", env.errmsg);
 	hand(&m, nodes, first);
 	nodes[4].value = INFINITY;
 	CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT && strstr(env.errmsg, "finite"), "an infinite leaf: %s", env.errmsg);
@@ -272,9 +291,9 @@ test_hand_and_check(void)
 		{
 			/* right (2k + 2) goes on down, left (2k + 1) is a leaf */
 			chain[2 * k] = (td_gbdt_node) {0, (uint16_t) (2 * k + 1), 0.0f};
-			chain[2 * k + 1] = (td_gbdt_node) {TD_GBDT_LEAF, 0, 1.0f};
+			chain[2 * k + 1] = (td_gbdt_node) {0, 0, 1.0f};
 		}
-		chain[2 * D] = (td_gbdt_node) {TD_GBDT_LEAF, 0, 2.0f};
+		chain[2 * D] = (td_gbdt_node) {0, 0, 2.0f};
 		memset(&m, 0, sizeof(m));
 		m.n_features = 1;
 		m.n_trees = 1;
@@ -284,7 +303,7 @@ test_hand_and_check(void)
 		CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT && strstr(env.errmsg, "deeper"), "depth %d: %s", D, env.errmsg);
 		m.n_nodes = 2 * D - 1;	/* depth D - 1: fine */
 		cf[1] = 2 * D - 1;
-		chain[2 * D - 2] = (td_gbdt_node) {TD_GBDT_LEAF, 0, 2.0f};
+		chain[2 * D - 2] = (td_gbdt_node) {0, 0, 2.0f};
 		CHECK(td_gbdt_check(&env, &m) == TD_OK, "depth %d: %s", D - 1, env.errmsg);
 	}
 }
@@ -405,11 +424,22 @@ test_context(void)
 		CHECK(fabs(CX(rp, P_LOG_CHARS) - log1p(vis)) < 1e-5, "log chars %g", CX(rp, P_LOG_CHARS));
 		CHECK(CX(rows + 0, P_LOG_CHARS) == 0, "the root (not an element) is all 0");
 	}
+	{
+		/* the rows of some nodes only: each the same as its full row */
+		uint32_t	which[4] = {p, li0, nav, li3};
+		float	   *some;
+
+		CHECK(td_context_rows_of(t, &f, which, 4, &some) == TD_OK, "rows of 4 nodes: %s", env.errmsg);
+		for (int j = 0; j < 4; j++)
+			CHECK(memcmp(some + (size_t) j * TD_N_ROW, rows + (size_t) which[j] * TD_N_ROW,
+						 sizeof(float) * TD_N_ROW) == 0, "row %d is node %u's", j, which[j]);
+		td_free(&env, some);
+	}
 	td_free(&env, rows);
 
 	/* page level with a one-leaf tree model: every shown element scores the same */
 	{
-		td_gbdt_node leaf = {TD_GBDT_LEAF, 0, 1.0f};
+		td_gbdt_node leaf = {0, 0, 1.0f};
 		uint32_t	first[2] = {0, 1};
 		td_gbdt		m = {TD_N_ROW, 1, 1, 0.0, first, &leaf, 0};
 		td_page_opts o;
@@ -529,7 +559,7 @@ test_json(void)
 				  strstr(env.errmsg, "invalid template model"),
 				  "bad model %zu (%s): %s", k, bad[k].why, env.errmsg);
 		CHECK(parse_any("{\"kind\": \"gbdt\", \"version\": 1, \"feature_scheme\": 2, \"features\": [\"text_before\"], \"base\": 0.5, \"trees\": [[0, 1, 0.5, -1, 0, 1, -1, 0, 2]]}", &pm) == TD_OK &&
-			  pm.gbdt.n_nodes == 3 && pm.gbdt.nodes[0].feature == 0 && pm.gbdt.nodes[1].feature == TD_GBDT_LEAF,
+			  pm.gbdt.n_nodes == 3 && pm.gbdt.nodes[0].feature == 0 && TD_GBDT_IS_LEAF(&pm.gbdt.nodes[1]),
 			  "a good small model: %s", env.errmsg);
 		td_page_model_free(&env, &pm);
 	}

@@ -3,8 +3,9 @@
  * issue 12): beside each element's own features (features.h), what kind of
  * page it sits in and where in the page's repeated structure it sits, so
  * that trees can learn interactions such as "comment-classed AND the page is
- * a thread of same-shape posts".  Computed once per page in O(n log n)
- * (one sort of the elements by parent and shape), no recursion.
+ * a thread of same-shape posts".  Computed once per page in expected O(n)
+ * (the elements counted by parent and shape in a hash table; interrupt
+ * polls per element), no recursion.
  *
  * A "shape" is an element's tag and its exact class attribute; a "group" is
  * the element children of one parent sharing a shape; a "repeated" element
@@ -76,5 +77,13 @@ const char *td_row_name(uint32_t j);
  * features; all 0 on nodes that are not elements.
  */
 td_status	td_context_rows(const td_tree *tree, const td_features *f, float **rows);
+
+/*
+ * The rows of the nodes which[0 .. n_rows) only (each < n_nodes), row j
+ * that of which[j] (n_rows x TD_N_ROW): what td_page_level scores, without
+ * a row for every text node.  which NULL: every node (td_context_rows).
+ */
+td_status	td_context_rows_of(const td_tree *tree, const td_features *f,
+							   const uint32_t *which, uint32_t n_rows, float **rows);
 
 #endif							/* TD_CONTEXT_H */

@@ -25,7 +25,7 @@ td_gbdt_margin(const td_gbdt *m, const float *x)
 		uint32_t	k = 0;
 
 		/* children lie after their parent: at most the tree's depth steps */
-		while (tree[k].feature != TD_GBDT_LEAF)
+		while (!TD_GBDT_IS_LEAF(&tree[k]))
 		{
 			const td_gbdt_node *nd = &tree[k];
 
@@ -41,35 +41,67 @@ td_gbdt_margin(const td_gbdt *m, const float *x)
 	return s;
 }
 
+/* Rows walked side by side in td_gbdt_margins, and rows a block of it walks every tree. */
+#define LANES 16
+#define BLOCK 64
+
 void
 td_gbdt_margins(const td_gbdt *m, const float *rows, size_t stride,
 				const uint32_t *which, size_t n, double *margin)
 {
-	for (size_t j = 0; j < n; j++)
-		margin[j] = m->base;
 	/*
-	 * Trees outside, rows inside: one tree's nodes stay in L1 while every
-	 * row walks it, and the walks of different rows are independent, so the
-	 * processor overlaps their loads (a single row's walk is a chain of
-	 * dependent loads, the cost of td_gbdt_margin row by row).
+	 * Blocks of BLOCK rows walk every tree (their rows stay in L1, the
+	 * model in L2), trees in order, so each margin adds its leaves in the
+	 * order td_gbdt_margin does.  A single row's walk is a chain of
+	 * dependent loads (node, row value, compare, next node): LANES rows walk
+	 * a tree in lockstep, their chains independent, so the processor
+	 * overlaps them.  A row at a leaf stays there (a leaf reads feature 0
+	 * and its step is masked), so every step is branch-free and the lanes
+	 * stop when all are at leaves: at most the tree's depth + 1 steps.
 	 */
-	for (uint32_t t = 0; t < m->n_trees; t++)
+	for (size_t b0 = 0; b0 < n; b0 += BLOCK)
 	{
-		const td_gbdt_node *tree = m->nodes + m->tree_first[t];
+		size_t		nb = n - b0 < BLOCK ? n - b0 : BLOCK;
+		const float *x[BLOCK];
+		double		s[BLOCK];
 
-		for (size_t j = 0; j < n; j++)
+		for (size_t j = 0; j < nb; j++)
 		{
-			const float *x = rows + (size_t) which[j] * stride;
-			uint32_t	k = 0;
-
-			while (tree[k].feature != TD_GBDT_LEAF)
-			{
-				const td_gbdt_node *nd = &tree[k];
-
-				k = nd->left + (uint32_t) !(x[nd->feature] <= nd->value);
-			}
-			margin[j] += tree[k].value;
+			x[j] = rows + (size_t) (which ? which[b0 + j] : b0 + j) * stride;
+			s[j] = m->base;
 		}
+		for (uint32_t t = 0; t < m->n_trees; t++)
+		{
+			const td_gbdt_node *tree = m->nodes + m->tree_first[t];
+
+			for (size_t j0 = 0; j0 < nb; j0 += LANES)
+			{
+				size_t		nl = nb - j0 < LANES ? nb - j0 : LANES;
+				const float *xl[LANES];
+				uint32_t	k[LANES] = {0};
+				uint32_t	inner;
+
+				/* a short block repeats its last row: every block has LANES lanes */
+				for (size_t l = 0; l < LANES; l++)
+					xl[l] = x[j0 + (l < nl ? l : nl - 1)];
+				do
+				{
+					inner = 0;
+#pragma GCC unroll 16
+					for (size_t l = 0; l < LANES; l++)	/* a constant count: unrolled */
+					{
+						const td_gbdt_node *nd = &tree[k[l]];
+						uint32_t	next = nd->left + (uint32_t) !(xl[l][nd->feature] <= nd->value);
+
+						inner |= nd->left;
+						k[l] = nd->left ? next : k[l];
+					}
+				} while (inner);
+				for (size_t l = 0; l < nl; l++)
+					s[j0 + l] += tree[k[l]].value;
+			}
+		}
+		memcpy(margin + b0, s, sizeof(double) * nb);
 	}
 }
 
@@ -136,8 +168,16 @@ td_gbdt_check(td_env *env, const td_gbdt *m)
 							 t, local);
 				break;
 			}
-			if (nd->feature == TD_GBDT_LEAF)
+			if (TD_GBDT_IS_LEAF(nd))
+			{
+				if (nd->feature != 0)
+				{
+					st = td_fail(env, TD_EFORMAT, "gbdt model: tree %u node %u: a leaf reads feature %u",
+								 t, local, (unsigned) nd->feature);
+					break;
+				}
 				continue;
+			}
 			if (nd->feature >= m->n_features)
 			{
 				st = td_fail(env, TD_EFORMAT, "gbdt model: tree %u node %u: feature %u out of range",
@@ -477,7 +517,7 @@ td_gbdt_train(td_env *env, const float *x, const uint8_t *y, const float *w,
 				best_split(&c, o.start, o.end, G, H, &feat, &b);
 			if (feat < 0)
 			{
-				tree[o.node].feature = TD_GBDT_LEAF;
+				tree[o.node].feature = 0;
 				tree[o.node].value = (float) (-opts->shrinkage * G / (H + opts->lambda));
 				tree[o.node].left = 0;
 				continue;
@@ -516,7 +556,7 @@ td_gbdt_train(td_env *env, const float *x, const uint8_t *y, const float *w,
 			const uint8_t *br = c.bins + r * d;
 			uint32_t	k = 0;
 
-			while (tree[k].feature != TD_GBDT_LEAF)
+			while (!TD_GBDT_IS_LEAF(&tree[k]))
 				k = tree[k].left + (br[tree[k].feature] > bnode[k]);
 			F[r] += tree[k].value;
 		}

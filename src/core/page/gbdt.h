@@ -38,14 +38,16 @@
 #define TD_GBDT_MAX_BINS	255
 #define TD_GBDT_MAX_TREE_NODES 65535	/* nodes of one tree (uint16 indices) */
 
-#define TD_GBDT_LEAF		0xFFFF	/* td_gbdt_node.feature of a leaf */
-
 typedef struct td_gbdt_node
 {
-	uint16_t	feature;		/* TD_GBDT_LEAF: a leaf */
-	uint16_t	left;			/* inner node: left child's index inside the tree (> own); right = left + 1 */
+	uint16_t	feature;		/* inner node: the row column it reads; a leaf: 0 */
+	uint16_t	left;			/* inner node: left child's index inside the tree (> own,
+								 * so >= 1); right = left + 1.  0: a leaf */
 	float		value;			/* threshold of an inner node, a leaf's value */
 } td_gbdt_node;
+
+/* A leaf: no child (an inner node's left child comes after it, so is never 0). */
+#define TD_GBDT_IS_LEAF(nd)	((nd)->left == 0)
 
 typedef struct td_gbdt
 {
@@ -63,7 +65,8 @@ typedef struct td_gbdt
  * offsets increasing and within n_nodes, every tree non-empty and at most
  * TD_GBDT_MAX_TREE_NODES, every inner node's feature < n_features and both
  * children (left, left + 1) inside its tree and after it,
- * every value finite, every walk at most TD_GBDT_MAX_DEPTH deep.
+ * every leaf's feature 0 (a walk may read it), every value finite, every
+ * walk at most TD_GBDT_MAX_DEPTH deep.
  * TD_EFORMAT with a message otherwise.
  */
 td_status	td_gbdt_check(td_env *env, const td_gbdt *m);
@@ -76,7 +79,8 @@ double		td_gbdt_score(const td_gbdt *m, const float *x);
 
 /*
  * The margins of n rows at once: row j is rows + which[j] * stride (each
- * at least n_features floats); margin[j] equals td_gbdt_margin of that row
+ * at least n_features floats; which NULL: rows + j * stride); margin[j]
+ * equals td_gbdt_margin of that row
  * (same additions in the same order), only faster for many rows.
  */
 void		td_gbdt_margins(const td_gbdt *m, const float *rows, size_t stride,

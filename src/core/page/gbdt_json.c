@@ -48,7 +48,7 @@ td_gbdt_serialize(const td_gbdt *m, td_buf *out)
 		{
 			const td_gbdt_node *nd = &m->nodes[k];
 
-			if (nd->feature == TD_GBDT_LEAF)
+			if (TD_GBDT_IS_LEAF(nd))
 				snprintf(s, sizeof(s), "%s-1, 0, ", k > m->tree_first[t] ? ", " : "");
 			else
 				snprintf(s, sizeof(s), "%s%u, %u, ", k > m->tree_first[t] ? ", " : "",
@@ -131,7 +131,7 @@ j_trees(jr *r, td_gbdt *m)
 				return "bad node value (a finite number)";
 			if (fill)
 				((td_gbdt_node *) m->nodes)[k] = (td_gbdt_node) {
-					f < 0 ? TD_GBDT_LEAF : (uint16_t) f, (uint16_t) left, (float) v
+					f < 0 ? 0 : (uint16_t) f, (uint16_t) left, (float) v
 				};
 			local++;
 			k++;
