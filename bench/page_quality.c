@@ -313,9 +313,7 @@ static uint8_t *gb_y;
 static size_t gb_n,
 			gb_cap;
 static uint8_t gb_zero[TD_N_ROW];
-static double t_start;			/* bench_now() at start */
-static size_t gb_fit_rows;		/* the last fit's rows and seconds (TD_GB_WRITE) */
-static double gb_fit_secs;
+static size_t gb_fit_rows;		/* the last fit's rows (TD_GB_WRITE) */
 
 static uint32_t
 gb_dims(void)
@@ -431,7 +429,6 @@ gb_fit(td_gbdt *out)
 		exit(1);
 	}
 	gb_fit_rows = gb_n;
-	gb_fit_secs = bench_now() - t0;
 	fprintf(stderr, "gbdt: %zu rows, %d trees of depth %d in %.1f s\n", gb_n, o.n_trees,
 			o.max_depth, bench_now() - t0);
 	if (getenv("TD_GB_SPLITS"))
@@ -460,7 +457,7 @@ gb_fit(td_gbdt *out)
  * the same file, byte for byte (hex floats, no time stamps).
  */
 static void
-gb_write_c(const char *path, const td_gbdt *m, size_t rows, int n_train, double secs)
+gb_write_c(const char *path, const td_gbdt *m, size_t rows, int n_train)
 {
 	FILE	   *o = fopen(path, "w");
 	uint32_t	w = m->n_features;
@@ -475,7 +472,7 @@ gb_write_c(const char *path, const td_gbdt *m, size_t rows, int n_train, double 
 			" * default_gbdt.h): page level without a site profile scores with it.\n"
 			" * GENERATED, do not edit: from the repository root, with the corpus at\n"
 			" * ../shared/corpus and WCXB's dev set unpacked at /work/data/wcxb-dev\n"
-			" * (bench/README.md, \"wcxb-dev\"), run (about %.0f minutes on 2 loaded cores)\n"
+			" * (bench/README.md, \"wcxb-dev\"), run (about 4 minutes on 2 loaded cores)\n"
 			" *\n"
 			" *   bash bench/gen_default_gbdt.sh\n"
 			" *\n"
@@ -489,7 +486,7 @@ gb_write_c(const char *path, const td_gbdt *m, size_t rows, int n_train, double 
 			" */\n"
 			"#include \"page/default_gbdt.h\"\n\n"
 			"#include \"page/context.h\"\n\n",
-			secs / 60 + 0.5, n_train, rows,
+			n_train, rows,
 			getenv("TD_GB_WCXBW") ? getenv("TD_GB_WCXBW") : "1",
 			m->n_trees, getenv("TD_GB_DEPTH") ? getenv("TD_GB_DEPTH") : "4",
 			getenv("TD_GB_LR") ? getenv("TD_GB_LR") : "0.1", m->n_nodes, w);
@@ -1403,8 +1400,7 @@ run_pages(const char *dataset, const char *out, const char *sites)
 
 			for (int i = 0; i < n_pages; i++)
 				n_train += pages[i].site_drop != NULL;
-			gb_write_c(getenv("TD_GB_WRITE"), &gm, gb_fit_rows, n_train,
-					   bench_now() - t_start);
+			gb_write_c(getenv("TD_GB_WRITE"), &gm, gb_fit_rows, n_train);
 		}
 	}
 	printf("trained on %zu rows\n", tr.n);
@@ -1901,7 +1897,6 @@ trained:
 int
 main(int argc, char **argv)
 {
-	t_start = bench_now();
 	td_env_default(&env);
 	td_page_opts_default(&popts);
 	if (getenv("TD_MIN_AREA"))

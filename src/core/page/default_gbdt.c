@@ -3,7 +3,7 @@
  * default_gbdt.h): page level without a site profile scores with it.
  * GENERATED, do not edit: from the repository root, with the corpus at
  * ../shared/corpus and WCXB's dev set unpacked at /work/data/wcxb-dev
- * (bench/README.md, "wcxb-dev"), run (about 2 minutes on 2 loaded cores)
+ * (bench/README.md, "wcxb-dev"), run (about 4 minutes on 2 loaded cores)
  *
  *   bash bench/gen_default_gbdt.sh
  *

@@ -24,7 +24,6 @@
 #include "mb/pg_wchar.h"
 #include "utils/jsonb.h"
 #include "page/default_gbdt.h"
-#include "page/default_model.h"
 #include "page/logreg_json.h"
 
 /* 22023 for a model over a bound: fmt (one %zu, n) says what, then the bound. */
