@@ -552,6 +552,8 @@ test_json(void)
 			{"{\"kind\": \"gbdt\", \"version\": 1, \"feature_scheme\": 2, \"features\": [\"text_before\"], \"base\": 0, \"trees\": [[0, 1, 0.5, -1, 0, 1]]}", "children"},
 			{"{\"kind\": \"gbdt\", \"version\": 1, \"feature_scheme\": 2, \"features\": [\"text_before\"], \"base\": 0, \"trees\": [[1, 1, 0.5, -1, 0, 1, -1, 0, 2]]}", "out of range"},
 			{"{\"kind\": \"gbdt\", \"version\": 1, \"feature_scheme\": 2, \"features\": [], \"base\": 0, \"trees\": [[-1, 0, 1]]} x", "text after"},
+			/* a second "trees" (jsonb keeps one key; text may not): sized by neither */
+			{"{\"kind\": \"gbdt\", \"version\": 1, \"feature_scheme\": 2, \"features\": [\"text_before\"], \"base\": 0, \"trees\": [[-1, 0, 1], [-1, 0, 1]], \"trees\": [[-1, 0, 1]]}", "twice"},
 		};
 
 		for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++)

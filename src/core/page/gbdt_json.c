@@ -89,14 +89,17 @@ j_int(jr *r, long lo, long hi, long *out)
 
 /*
  * "trees": with m->nodes NULL, counts (m->n_trees, m->n_nodes, each under
- * its bound); otherwise fills the arrays sized by that count.
+ * its bound); otherwise fills the arrays sized by that count (m->n_trees,
+ * m->n_nodes from the first pass), never past them.
  */
 static const char *
 j_trees(jr *r, td_gbdt *m)
 {
 	int			fill = m->nodes != NULL;
 	uint32_t	t = 0,
-				k = 0;
+				k = 0,
+				cap_trees = m->n_trees,
+				cap_nodes = m->n_nodes;
 
 	if (!j_lit(r, '['))
 		return "trees is not an array";
@@ -110,6 +113,8 @@ j_trees(jr *r, td_gbdt *m)
 			return j_more(r, TD_GBDT_MAX_TREES, "trees");
 		if (!j_lit(r, '['))
 			return "a tree is not an array";
+		if (fill && t >= cap_trees)
+			return "trees changed between passes";
 		if (fill)
 			((uint32_t *) m->tree_first)[t] = k;
 		do
@@ -129,6 +134,8 @@ j_trees(jr *r, td_gbdt *m)
 				return "bad node child (an index inside the tree; 0 for a leaf)";
 			if (!j_num(r, &v) || !isfinite((float) v))
 				return "bad node value (a finite number)";
+			if (fill && k >= cap_nodes)
+				return "trees changed between passes";
 			if (fill)
 				((td_gbdt_node *) m->nodes)[k] = (td_gbdt_node) {
 					f < 0 ? 0 : (uint16_t) f, (uint16_t) left, (float) v
@@ -219,6 +226,8 @@ j_gbdt(jr *r, td_gbdt *m)
 		}
 		else if (key_is(s, len, "trees"))
 		{
+			if (seen & 16)
+				return "trees given twice";
 			if ((err = j_trees(r, m)) != NULL)
 				return err;
 			seen |= 16;
