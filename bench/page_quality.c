@@ -302,7 +302,9 @@ load_sites(const char *sites)
  * (ablation); TD_GB_PAGEW=1 weighs each page's rows 1/sqrt(rows of the page)
  * (then all rows rescaled to mean weight 1), TD_GB_WCXBW=w multiplies the
  * rows of WCXB's gold-labelled pages (a dataset path holding "wcxb") by w;
- * TD_GB_SPLITS=1 prints how often each feature splits.
+ * TD_GB_SPLITS=1 prints how often each feature splits; TD_GB_WRITE=FILE
+ * (pages mode) writes the fitted trees as C (gb_write_c: the built-in tree
+ * model, bench/gen_default_gbdt.sh).
  */
 static int	use_gbdt;
 static float *gb_x,
@@ -311,6 +313,7 @@ static uint8_t *gb_y;
 static size_t gb_n,
 			gb_cap;
 static uint8_t gb_zero[TD_N_ROW];
+static size_t gb_fit_rows;		/* the last fit's rows (TD_GB_WRITE) */
 
 static uint32_t
 gb_dims(void)
@@ -425,6 +428,7 @@ gb_fit(td_gbdt *out)
 		fprintf(stderr, "gbdt: %s\n", env.errmsg);
 		exit(1);
 	}
+	gb_fit_rows = gb_n;
 	fprintf(stderr, "gbdt: %zu rows, %d trees of depth %d in %.1f s\n", gb_n, o.n_trees,
 			o.max_depth, bench_now() - t0);
 	if (getenv("TD_GB_SPLITS"))
@@ -433,7 +437,7 @@ gb_fit(td_gbdt *out)
 		int			cnt[TD_N_ROW] = {0};
 
 		for (uint32_t k = 0; k < out->n_nodes; k++)
-			if (out->nodes[k].feature >= 0)
+			if (!TD_GBDT_IS_LEAF(&out->nodes[k]))
 				cnt[out->nodes[k].feature]++;
 		fprintf(stderr, "gbdt splits:");
 		for (int j = 0; j < (int) gb_dims(); j++)
@@ -443,6 +447,86 @@ gb_fit(td_gbdt *out)
 		fprintf(stderr, "\n");
 	}
 	gb_n = 0;
+}
+
+/*
+ * TD_GB_WRITE=FILE (pages mode, with TD_GBDT=1): writes the fitted trees as
+ * the built-in tree model, src/core/page/default_gbdt.c (a C initializer:
+ * nothing parsed at run time).  The header names the command; cmd is that
+ * command, the rest comes from the fit.  Deterministic: the same rows give
+ * the same file, byte for byte (hex floats, no time stamps).
+ */
+static void
+gb_write_c(const char *path, const td_gbdt *m, size_t rows, int n_train)
+{
+	FILE	   *o = fopen(path, "w");
+	uint32_t	w = m->n_features;
+
+	if (!o)
+	{
+		perror(path);
+		exit(1);
+	}
+	fprintf(o, "/*\n"
+			" * default_gbdt.c — the built-in page-level tree model (td_default_gbdt,\n"
+			" * default_gbdt.h): page level without a site profile scores with it.\n"
+			" * GENERATED, do not edit: from the repository root, with the corpus at\n"
+			" * ../shared/corpus and WCXB's dev set unpacked at /work/data/wcxb-dev\n"
+			" * (bench/README.md, \"wcxb-dev\"), run (about 4 minutes on 2 loaded cores)\n"
+			" *\n"
+			" *   bash bench/gen_default_gbdt.sh\n"
+			" *\n"
+			" * Training set: %d pages, %zu element rows (every shown element with an\n"
+			" * area): sites/ (site-level OR structural marks), dragnet's train split\n"
+			" * and all of wcxb-dev (labels from their gold text; WCXB's rows weigh\n"
+			" * %s).  Not trained on: dragnet's test split, cleaneval, readability.\n"
+			" * Trees: %u of depth %s, shrinkage %s, the rest td_gbdt_opts_default;\n"
+			" * %u nodes.  Rows: the element's features (features.h) then the page\n"
+			" * context (context.h), %u floats.  td_gbdt_serialize gives its JSON form.\n"
+			" */\n"
+			"#include \"page/default_gbdt.h\"\n\n"
+			"#include \"page/context.h\"\n\n",
+			n_train, rows,
+			getenv("TD_GB_WCXBW") ? getenv("TD_GB_WCXBW") : "1",
+			m->n_trees, getenv("TD_GB_DEPTH") ? getenv("TD_GB_DEPTH") : "4",
+			getenv("TD_GB_LR") ? getenv("TD_GB_LR") : "0.1", m->n_nodes, w);
+	fprintf(o, "_Static_assert(TD_FEAT_SCHEME == %d, \"trees trained under feature scheme %d\");\n",
+			TD_FEAT_SCHEME, TD_FEAT_SCHEME);
+	fprintf(o, "_Static_assert(TD_N_ROW == %u, \"trees trained on rows of %u features: "
+			"regenerate (bash bench/gen_default_gbdt.sh)\");\n\n", w, w);
+	fprintf(o, "/* the row's columns when the trees were trained (test_gbdt.c compares) */\n"
+			"const char *const td_default_gbdt_names[] = {\n");
+	for (uint32_t j = 0; j < w; j++)
+		fprintf(o, "\t\"%s\",\n", j < TD_N_FEATURES ? td_feature_names[j] :
+				td_context_names[j - TD_N_FEATURES]);
+	fprintf(o, "\tNULL\n};\n\nstatic const uint32_t tree_first[%u] = {", m->n_trees + 1);
+	for (uint32_t t = 0; t <= m->n_trees; t++)
+		fprintf(o, "%s%u,", t % 12 ? " " : "\n\t", m->tree_first[t]);
+	fprintf(o, "\n};\n\n/* {feature, left child (right: left + 1; 0: a leaf), threshold or leaf value} */\n"
+			"static const td_gbdt_node nodes[%u] = {", m->n_nodes);
+	for (uint32_t t = 0; t < m->n_trees; t++)
+	{
+		fprintf(o, "\n\t/* tree %u */", t);
+		for (uint32_t k = m->tree_first[t]; k < m->tree_first[t + 1]; k++)
+		{
+			const td_gbdt_node *nd = &m->nodes[k];
+
+			if (TD_GBDT_IS_LEAF(nd))
+				fprintf(o, "%s{0, 0, %af},", (k - m->tree_first[t]) % 4 ? " " : "\n\t", nd->value);
+			else
+				fprintf(o, "%s{%u, %u, %af},", (k - m->tree_first[t]) % 4 ? " " : "\n\t",
+						(unsigned) nd->feature, (unsigned) nd->left, nd->value);
+		}
+	}
+	fprintf(o, "\n};\n\nstatic const td_gbdt model = {\n\t%u, %u, %u, %a,\n"
+			"\ttree_first, nodes, 0\n};\n\n"
+			"const td_gbdt *\ntd_default_gbdt(void)\n{\n\treturn &model;\n}\n",
+			w, m->n_trees, m->n_nodes, m->base);
+	if (fclose(o))
+	{
+		perror(path);
+		exit(1);
+	}
 }
 
 /* Rows of every page of group g (or all with g = -1, or those with site marks). */
@@ -1310,6 +1394,14 @@ run_pages(const char *dataset, const char *out, const char *sites)
 
 		gb_fit(&gm);
 		popts.gbdt = &gm;
+		if (getenv("TD_GB_WRITE"))
+		{
+			int			n_train = 0;
+
+			for (int i = 0; i < n_pages; i++)
+				n_train += pages[i].site_drop != NULL;
+			gb_write_c(getenv("TD_GB_WRITE"), &gm, gb_fit_rows, n_train);
+		}
 	}
 	printf("trained on %zu rows\n", tr.n);
 	td_trainer_free(&tr);

@@ -7,7 +7,8 @@
  *
  * build: make build/bench/segments_prep
  * run:   build/bench/segments_prep [DIR] [MODE]   (default ../shared/corpus/sites;
- *        MODE 1 page level, 2 paths, 3 both)
+ *        MODE 1 page level, 2 paths, 3 both; TD_TREES=1: page level with the
+ *        built-in trees, default_gbdt.h, as page level alone uses them)
  */
 #define _DEFAULT_SOURCE
 #include <dirent.h>
@@ -20,6 +21,7 @@
 #include "base/markup.h"
 #include "base/nodeinfo.h"
 #include "page/pagelevel.h"
+#include "page/default_gbdt.h"
 static double cpu(void){struct timespec t; clock_gettime(CLOCK_PROCESS_CPUTIME_ID,&t); return t.tv_sec+t.tv_nsec*1e-9;}
 typedef struct { char *d; size_t n; const char *enc; } pg;
 static pg P[4000]; static int np;
@@ -28,7 +30,7 @@ static void walk(const char*dir,int depth){DIR*dd=opendir(dir); struct dirent*e;
 int main(int argc,char**argv){ walk(argc>1?argv[1]:"../shared/corpus/sites",0); td_env env; td_env_default(&env); td_limits l; td_limits_default(&l);
  double tp=0,tn=0,tl=0; size_t bytes=0; int mode = argc>2? atoi(argv[2]) : 3;
  for(int r=0;r<3;r++) for(int i=0;i<np;i++){ td_tree*t=NULL; double a=cpu(); td_parse_html(&env,P[i].d,P[i].n,P[i].enc,&l,&t); double b=cpu(); tp+=b-a; if(!t) continue; bytes+=P[i].n;
-  if(mode&1){ td_page_marks m; td_page_opts o; td_page_opts_default(&o); a=cpu(); td_page_level(t,NULL,&o,&m); tl+=cpu()-a; td_page_marks_free(t,&m);} 
+  if(mode&1){ td_page_marks m; td_page_opts o; td_page_opts_default(&o); if(getenv("TD_TREES")) o.gbdt=td_default_gbdt(); a=cpu(); td_page_level(t,NULL,&o,&m); tl+=cpu()-a; td_page_marks_free(t,&m);} 
   if(mode&2){ td_nodeinfo ni; a=cpu(); td_nodeinfo_build(t,TD_NODEINFO_PATHS,&ni); tn+=cpu()-a; td_nodeinfo_free(&ni);} 
   td_tree_free(t);}
  printf("pages %d bytes %zu: parse %.3f s, page_level %.3f s (%.2fx parse), nodeinfo paths %.3f s (%.2fx parse)\n", np, bytes/3, tp, tl, tl/tp, tn, tn/tp);

@@ -264,12 +264,14 @@ SELECT * FROM node_scores('<p>x</p>', '[1, 2]');
 SELECT clean_text('<p>x</p>', NULL, small_model('in_template_area', 'NaN', 0)) FROM small;
 SELECT clean_text('<p>x</p>', NULL, (SELECT model - 'classes' FROM small));
 -- a model over a bound is refused before it is read (bounds in docs/reference.md):
--- its size, before detoasting: 100,000 feature names of 32 bytes, 3.6 MB
+-- its size: over 8 MB before detoasting (either kind), a logistic one over 1 MB
+-- before it becomes text: 100,000 feature names of 32 bytes, 3.6 MB
 CREATE TABLE huge AS SELECT jsonb_build_object('version', 1, 'feature_scheme', 2,
   'features', (SELECT jsonb_agg(repeat('f', 27) || g) FROM generate_series(1, 100000) g)) AS model;
 SELECT strip_page('<p>x</p>', model) FROM huge;
 DROP TABLE huge;
 SELECT strip_page('<p>x</p>', jsonb_build_object('version', 1, 'pad', repeat('x', 2000000)));
+SELECT strip_page('<p>x</p>', jsonb_build_object('version', 1, 'pad', repeat('x', 9000000)));
 -- its shape, before it becomes text
 SELECT strip_page('<p>x</p>', jsonb_build_object('features',
   (SELECT jsonb_agg('f' || g) FROM generate_series(1, 2000) g)));
@@ -287,6 +289,37 @@ SELECT strip_page('<p>x</p>', model || (SELECT jsonb_object_agg('k' || g, g) FRO
                                     || jsonb_build_object(repeat('k', 64),
                                          (repeat('[', 31) || '[' || (SELECT string_agg('0', ',') FROM generate_series(1, 1024)) || ']' || repeat(']', 31))::jsonb))
        = strip_page('<p>x</p>', model) AS at_the_bounds FROM small;
+-- a tree model ({"kind": "gbdt"}): one tree splitting on in_template_area gives
+-- the small logistic model's scores (margins -2 and 2), so the same output
+CREATE FUNCTION tree_model(trees jsonb) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $fn$
+SELECT jsonb_build_object('kind', 'gbdt', 'version', 1, 'feature_scheme', 2,
+  'features', (SELECT model -> 'features' FROM small), 'base', 0, 'trees', trees)
+$fn$;
+CREATE TABLE trees AS SELECT tree_model(jsonb_build_array(jsonb_build_array(
+  (SELECT i - 1 FROM jsonb_array_elements_text(model -> 'features') WITH ORDINALITY e(n, i)
+   WHERE n = 'in_template_area'), 1, 0.5, -1, 0, -2, -1, 0, 2))) AS model FROM small;
+SELECT strip_page(h.html, t.model) = strip_page(h.html, s.model) AS same_as_logistic,
+       strip_page(h.html, t.model) AS text
+FROM hand h, trees t, small s;
+SELECT (SELECT array_agg(round(score::numeric, 3) ORDER BY node) FROM node_scores(h.html, t.model)) =
+       (SELECT array_agg(round(score::numeric, 3) ORDER BY node) FROM node_scores(h.html, s.model))
+       AS same_scores
+FROM hand h, trees t, small s;
+-- a lone leaf: every element scores sigmoid(3), all template; clean_text's
+-- fallback (page level alone) then keeps everything
+SELECT strip_page(html, tree_model('[[-1, 0, 3]]')) AS all_dropped,
+       clean_text(html, NULL, tree_model('[[-1, 0, 3]]')) = html_text(html) AS fallback_keeps_all,
+       strip_page(html, tree_model('[[-1, 0, -3]]')) = html_text(html) AS all_kept
+FROM hand;
+-- a tree model that is wrong, or over a bound (22023)
+SELECT strip_page('<p>x</p>', '{"kind": "forest"}');
+SELECT strip_page('<p>x</p>', tree_model('[[-1, 0, 3]]') - 'base');
+SELECT strip_page('<p>x</p>', tree_model('[[0, 1, 0.5, -1, 0, 1]]'));
+SELECT strip_page('<p>x</p>', tree_model('[[99, 1, 0.5, -1, 0, 1, -1, 0, 2]]'));
+SELECT strip_page('<p>x</p>', tree_model('[[-1, 0, 3]]') || '{"version": 2}');
+SELECT strip_page('<p>x</p>', tree_model((SELECT jsonb_agg('[-1, 0, 1]'::jsonb) FROM generate_series(1, 4097))));
+SELECT strip_page('<p>x</p>', tree_model(jsonb_build_array((SELECT jsonb_agg(0) FROM generate_series(1, 3 * 65536)))));
+SELECT strip_page('<p>x</p>', jsonb_build_object('kind', 'gbdt', 'pad', repeat('x', 9000000)));
 SET templatedet.max_page_bytes = '1kB';
 SELECT clean_text(repeat('<p>x</p>', 1000));
 RESET templatedet.max_page_bytes;

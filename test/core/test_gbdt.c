@@ -17,7 +17,9 @@
 #include "base/tags.h"
 #include "base/tree.h"
 #include "page/context.h"
+#include "page/default_gbdt.h"
 #include "page/gbdt.h"
+#include "page/gbdt_json.h"
 #include "page/pagelevel.h"
 
 static td_env env;
@@ -82,6 +84,22 @@ test_xor(void)
 		  memcmp(a.tree_first, b.tree_first, sizeof(uint32_t) * (a.n_trees + 1)) == 0,
 		  "two runs give the same model");
 	td_gbdt_free(&env, &b);
+	/* the batched walk (rows in lockstep blocks, a partial block at the end): the same margins, bit for bit */
+	{
+		enum {NB = 8 * 37 + 5};
+		uint32_t	which[NB];
+		double		mg[NB];
+		int			same = 1;
+
+		for (uint32_t j = 0; j < NB; j++)
+			which[j] = (j * 7919u) % N;
+		if (NB > 3)
+			x[3 * which[3] + 1] = NAN;	/* NaN goes right in both */
+		td_gbdt_margins(&a, x, 3, which, NB, mg);
+		for (uint32_t j = 0; j < NB; j++)
+			same &= mg[j] == td_gbdt_margin(&a, x + 3 * (size_t) which[j]);
+		CHECK(same, "batched margins equal td_gbdt_margin on %d rows", NB);
+	}
 	/* another seed samples other rows: another model */
 	o.seed = 2;
 	CHECK(td_gbdt_train(&env, x, y, NULL, N, 3, &o, &b) == TD_OK, "train, seed 2");
@@ -149,9 +167,9 @@ test_weights(void)
 /* A hand-built model: two trees over 2 features. */
 static td_gbdt_node hand_nodes[] = {
 	/* tree 0: x0 <= 1 ? (x1 <= 0 ? -1 : 2) : 0.5 */
-	{0, 1.0f, 1, 2}, {1, 0.0f, 3, 4}, {-1, 0.5f, 0, 0}, {-1, -1.0f, 0, 0}, {-1, 2.0f, 0, 0},
+	{0, 1, 1.0f}, {1, 3, 0.0f}, {0, 0, 0.5f}, {0, 0, -1.0f}, {0, 0, 2.0f},
 	/* tree 1: a leaf */
-	{-1, 0.25f, 0, 0},
+	{0, 0, 0.25f},
 };
 static uint32_t hand_first[] = {0, 5, 6};
 
@@ -205,14 +223,20 @@ test_hand_and_check(void)
 	nodes[0].feature = 2;
 	CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT && strstr(env.errmsg, "feature"), "feature out of range: %s", env.errmsg);
 	hand(&m, nodes, first);
-	nodes[1].left = 0;
+	nodes[2] = (td_gbdt_node) {0, 1, 0.5f};
 	CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT && strstr(env.errmsg, "children"), "a child before its parent (a loop): %s", env.errmsg);
 	hand(&m, nodes, first);
-	nodes[1].right = 1;
+	nodes[1].left = 1;
 	CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT, "a node its own child");
 	hand(&m, nodes, first);
-	nodes[1].right = 5;
-	CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT, "a child in the next tree");
+	nodes[1].left = 4;
+	CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT, "a right child in the next tree");
+	hand(&m, nodes, first);
+	nodes[1].feature = 0xFFFF;
+	CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT && strstr(env.errmsg, "feature"), "the largest feature index: %s", env.errmsg);
+	hand(&m, nodes, first);
+	nodes[2].feature = 1;
+	CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT && strstr(env.errmsg, "a leaf reads"), "a leaf reading a feature: %s", env.errmsg);
 	hand(&m, nodes, first);
 	nodes[4].value = INFINITY;
 	CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT && strstr(env.errmsg, "finite"), "an infinite leaf: %s", env.errmsg);
@@ -240,6 +264,22 @@ test_hand_and_check(void)
 	hand(&m, nodes, first);
 	m.n_nodes = TD_GBDT_MAX_NODES + 1;
 	CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT, "too many nodes");
+	{
+		/* one tree over uint16 indices: refused before its nodes are read */
+		uint32_t	big = TD_GBDT_MAX_TREE_NODES + 1,
+					bf[2] = {0, big};
+		td_gbdt_node *bn = calloc(big, sizeof(td_gbdt_node));
+
+		memset(&m, 0, sizeof(m));
+		m.n_features = 1;
+		m.n_trees = 1;
+		m.n_nodes = big;
+		m.nodes = bn;
+		m.tree_first = bf;
+		CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT && strstr(env.errmsg, "more than"),
+			  "a tree of %u nodes: %s", big, env.errmsg);
+		free(bn);
+	}
 
 	/* a chain deeper than TD_GBDT_MAX_DEPTH */
 	{
@@ -249,10 +289,11 @@ test_hand_and_check(void)
 
 		for (int k = 0; k < D; k++)
 		{
-			chain[2 * k] = (td_gbdt_node) {0, 0.0f, 2 * k + 1, 2 * k + 2};
-			chain[2 * k + 1] = (td_gbdt_node) {-1, 1.0f, 0, 0};
+			/* right (2k + 2) goes on down, left (2k + 1) is a leaf */
+			chain[2 * k] = (td_gbdt_node) {0, (uint16_t) (2 * k + 1), 0.0f};
+			chain[2 * k + 1] = (td_gbdt_node) {0, 0, 1.0f};
 		}
-		chain[2 * D] = (td_gbdt_node) {-1, 2.0f, 0, 0};
+		chain[2 * D] = (td_gbdt_node) {0, 0, 2.0f};
 		memset(&m, 0, sizeof(m));
 		m.n_features = 1;
 		m.n_trees = 1;
@@ -262,7 +303,7 @@ test_hand_and_check(void)
 		CHECK(td_gbdt_check(&env, &m) == TD_EFORMAT && strstr(env.errmsg, "deeper"), "depth %d: %s", D, env.errmsg);
 		m.n_nodes = 2 * D - 1;	/* depth D - 1: fine */
 		cf[1] = 2 * D - 1;
-		chain[2 * D - 2] = (td_gbdt_node) {-1, 2.0f, 0, 0};
+		chain[2 * D - 2] = (td_gbdt_node) {0, 0, 2.0f};
 		CHECK(td_gbdt_check(&env, &m) == TD_OK, "depth %d: %s", D - 1, env.errmsg);
 	}
 }
@@ -383,11 +424,22 @@ test_context(void)
 		CHECK(fabs(CX(rp, P_LOG_CHARS) - log1p(vis)) < 1e-5, "log chars %g", CX(rp, P_LOG_CHARS));
 		CHECK(CX(rows + 0, P_LOG_CHARS) == 0, "the root (not an element) is all 0");
 	}
+	{
+		/* the rows of some nodes only: each the same as its full row */
+		uint32_t	which[4] = {p, li0, nav, li3};
+		float	   *some;
+
+		CHECK(td_context_rows_of(t, &f, which, 4, &some) == TD_OK, "rows of 4 nodes: %s", env.errmsg);
+		for (int j = 0; j < 4; j++)
+			CHECK(memcmp(some + (size_t) j * TD_N_ROW, rows + (size_t) which[j] * TD_N_ROW,
+						 sizeof(float) * TD_N_ROW) == 0, "row %d is node %u's", j, which[j]);
+		td_free(&env, some);
+	}
 	td_free(&env, rows);
 
 	/* page level with a one-leaf tree model: every shown element scores the same */
 	{
-		td_gbdt_node leaf = {-1, 1.0f, 0, 0};
+		td_gbdt_node leaf = {0, 0, 1.0f};
 		uint32_t	first[2] = {0, 1};
 		td_gbdt		m = {TD_N_ROW, 1, 1, 0.0, first, &leaf, 0};
 		td_page_opts o;
@@ -410,6 +462,146 @@ test_context(void)
 	td_tree_free(t);
 }
 
+
+/* Parses text as a model of either kind; its status, env.errmsg says why. */
+static td_status
+parse_any(const char *text, td_page_model *pm)
+{
+	return td_page_model_parse(&env, text, strlen(text), pm);
+}
+
+static void
+test_json(void)
+{
+	td_gbdt_node nodes[6];
+	uint32_t	first[3];
+	td_gbdt		m;
+	td_page_model pm;
+	td_buf		b,
+				b2;
+	float		rows[3][2] = {{0, 0}, {0, 5}, {3, -7}};
+
+	/* the hand model, with the row's first two names */
+	hand(&m, nodes, first);
+	m.base = -0.1;
+	nodes[2].value = 0.1f;		/* not exact in decimal */
+	td_buf_init(&b, &env);
+	CHECK(td_gbdt_serialize(&m, &b) == TD_OK, "serialize");
+	td_buf_terminate(&b);
+	CHECK(strstr(b.data, "\"kind\": \"gbdt\"") && strstr(b.data, "[0, 1, 1, 1, 3, 0, -1, 0, 0.100000001,"),
+		  "the text form: %s", b.data);
+	CHECK(parse_any(b.data, &pm) == TD_OK && pm.kind == TD_MODEL_GBDT, "parsed back: %s", env.errmsg);
+	CHECK(pm.gbdt.n_trees == 2 && pm.gbdt.n_nodes == 6 && pm.gbdt.n_features == 2 &&
+		  pm.gbdt.base == m.base && memcmp(pm.gbdt.nodes, nodes, sizeof(nodes)) == 0 &&
+		  memcmp(pm.gbdt.tree_first, first, sizeof(first)) == 0, "bit for bit");
+	for (int r = 0; r < 3; r++)
+		CHECK(td_gbdt_margin(&pm.gbdt, rows[r]) == td_gbdt_margin(&m, rows[r]), "same margin %d", r);
+	td_buf_init(&b2, &env);
+	CHECK(td_gbdt_serialize(&pm.gbdt, &b2) == TD_OK && b2.len == b.len &&
+		  memcmp(b.data, b2.data, b.len) == 0, "written again: the same text");
+	td_buf_free(&b2);
+	td_page_model_free(&env, &pm);
+	td_buf_free(&b);
+
+	/* the built-in trees: valid, their row is this build's, their text reads back */
+	{
+		const td_gbdt *d = td_default_gbdt();
+		uint32_t	j = 0;
+
+		CHECK(td_gbdt_check(&env, d) == TD_OK, "built-in trees pass the check: %s", env.errmsg);
+		for (; td_default_gbdt_names[j] && j < TD_N_ROW; j++)
+			CHECK(strcmp(td_default_gbdt_names[j], td_row_name(j)) == 0, "column %u: %s, trained as %s",
+				  j, td_row_name(j), td_default_gbdt_names[j]);
+		CHECK(j == d->n_features && d->n_features == TD_N_ROW, "built-in trees read %u of %d columns (names %u)",
+			  d->n_features, TD_N_ROW, j);
+		td_buf_init(&b, &env);
+		CHECK(td_gbdt_serialize(d, &b) == TD_OK, "serialize the built-in trees");
+		CHECK(td_page_model_parse(&env, b.data, b.len, &pm) == TD_OK && pm.gbdt.n_nodes == d->n_nodes &&
+			  memcmp(pm.gbdt.nodes, d->nodes, sizeof(td_gbdt_node) * d->n_nodes) == 0,
+			  "built-in trees read back: %s", env.errmsg);
+		td_page_model_free(&env, &pm);
+		td_buf_free(&b);
+	}
+
+	/* either kind: no kind or "logistic" is the logistic parser's */
+	CHECK(parse_any("{\"version\": 1}", &pm) == TD_EFORMAT && strstr(env.errmsg, "missing version, feature_scheme, size_bounds"),
+		  "no kind: logistic: %s", env.errmsg);
+	CHECK(parse_any("{\"kind\": \"logistic\", \"version\": 1}", &pm) == TD_EFORMAT &&
+		  strstr(env.errmsg, "size_bounds"), "kind logistic: %s", env.errmsg);
+	CHECK(parse_any("{\"kind\": \"forest\"}", &pm) == TD_EFORMAT && strstr(env.errmsg, "unknown kind"),
+		  "another kind: %s", env.errmsg);
+	CHECK(parse_any("{\"kind\": 2}", &pm) == TD_EFORMAT && strstr(env.errmsg, "not a string"), "kind 2: %s", env.errmsg);
+
+	/* what a tree model's parser refuses */
+	{
+		static const struct
+		{
+			const char *text;
+			const char *why;
+		}			bad[] = {
+			{"{\"kind\": \"gbdt\", \"version\": 2, \"feature_scheme\": 2, \"features\": [], \"base\": 0, \"trees\": [[-1, 0, 1]]}", "version"},
+			{"{\"kind\": \"gbdt\", \"version\": 1, \"feature_scheme\": 1, \"features\": [], \"base\": 0, \"trees\": [[-1, 0, 1]]}", "feature scheme"},
+			{"{\"kind\": \"gbdt\", \"version\": 1, \"feature_scheme\": 2, \"features\": [\"margin\"], \"base\": 0, \"trees\": [[-1, 0, 1]]}", "feature list differs"},
+			{"{\"kind\": \"gbdt\", \"version\": 1, \"feature_scheme\": 2, \"features\": [], \"base\": 0, \"trees\": []}", "no trees"},
+			{"{\"kind\": \"gbdt\", \"version\": 1, \"feature_scheme\": 2, \"features\": [], \"trees\": [[-1, 0, 1]]}", "missing"},
+			{"{\"kind\": \"gbdt\", \"version\": 1, \"feature_scheme\": 2, \"features\": [], \"base\": 0, \"trees\": [[-1, 1, 1]]}", "bad node child"},
+			{"{\"kind\": \"gbdt\", \"version\": 1, \"feature_scheme\": 2, \"features\": [], \"base\": 0, \"trees\": [[-2, 0, 1]]}", "bad node feature"},
+			{"{\"kind\": \"gbdt\", \"version\": 1, \"feature_scheme\": 2, \"features\": [], \"base\": 0, \"trees\": [[-1, 0, 1e39]]}", "finite"},
+			{"{\"kind\": \"gbdt\", \"version\": 1, \"feature_scheme\": 2, \"features\": [], \"base\": 0, \"trees\": [[-1, 0, ]]}", "bad node value"},
+			/* structure: td_gbdt_check after the counts */
+			{"{\"kind\": \"gbdt\", \"version\": 1, \"feature_scheme\": 2, \"features\": [\"text_before\"], \"base\": 0, \"trees\": [[0, 1, 0.5, -1, 0, 1]]}", "children"},
+			{"{\"kind\": \"gbdt\", \"version\": 1, \"feature_scheme\": 2, \"features\": [\"text_before\"], \"base\": 0, \"trees\": [[1, 1, 0.5, -1, 0, 1, -1, 0, 2]]}", "out of range"},
+			{"{\"kind\": \"gbdt\", \"version\": 1, \"feature_scheme\": 2, \"features\": [], \"base\": 0, \"trees\": [[-1, 0, 1]]} x", "text after"},
+			/* a second "trees" (jsonb keeps one key; text may not): sized by neither */
+			{"{\"kind\": \"gbdt\", \"version\": 1, \"feature_scheme\": 2, \"features\": [\"text_before\"], \"base\": 0, \"trees\": [[-1, 0, 1], [-1, 0, 1]], \"trees\": [[-1, 0, 1]]}", "twice"},
+		};
+
+		for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++)
+			CHECK(parse_any(bad[k].text, &pm) == TD_EFORMAT && strstr(env.errmsg, bad[k].why) &&
+				  strstr(env.errmsg, "invalid template model"),
+				  "bad model %zu (%s): %s", k, bad[k].why, env.errmsg);
+		CHECK(parse_any("{\"kind\": \"gbdt\", \"version\": 1, \"feature_scheme\": 2, \"features\": [\"text_before\"], \"base\": 0.5, \"trees\": [[0, 1, 0.5, -1, 0, 1, -1, 0, 2]]}", &pm) == TD_OK &&
+			  pm.gbdt.n_nodes == 3 && pm.gbdt.nodes[0].feature == 0 && TD_GBDT_IS_LEAF(&pm.gbdt.nodes[1]),
+			  "a good small model: %s", env.errmsg);
+		td_page_model_free(&env, &pm);
+	}
+
+	/* counts over their bounds: refused in the first pass, nothing allocated */
+	{
+		counting	c = {0, 0, 0};	/* any allocation fails: TD_ENOMEM */
+		td_env		cenv = {c_alloc, c_realloc, c_free, c_interrupted, &c, ""};
+		td_buf		t;
+		const char *head = "{\"kind\": \"gbdt\", \"version\": 1, \"feature_scheme\": 2, \"features\": [], \"base\": 0, \"trees\": [";
+
+		td_buf_init(&t, &env);
+		td_buf_append(&t, head, strlen(head));
+		for (int k = 0; k <= TD_GBDT_MAX_TREES; k++)
+			td_buf_append(&t, k ? ", [-1, 0, 1]" : "[-1, 0, 1]", k ? 12 : 10);
+		td_buf_append(&t, "]}", 2);
+		CHECK(td_page_model_parse(&cenv, t.data, t.len, &pm) == TD_EFORMAT &&
+			  strstr(cenv.errmsg, "more than 4096 trees"),
+			  "4097 trees, refused with no allocation: %s", cenv.errmsg);
+		t.len = strlen(head);
+		td_buf_append(&t, "[", 1);
+		for (int k = 0; k <= TD_GBDT_MAX_TREE_NODES; k++)
+			td_buf_append(&t, k ? ", -1, 0, 1" : "-1, 0, 1", k ? 10 : 8);
+		td_buf_append(&t, "]]}", 3);
+		CHECK(td_page_model_parse(&cenv, t.data, t.len, &pm) == TD_EFORMAT &&
+			  strstr(cenv.errmsg, "more than 65535 nodes in a tree"),
+			  "a tree of 65536 nodes: %s", cenv.errmsg);
+		/* allocation failure in the second pass */
+		{
+			const char *ok = "{\"kind\": \"gbdt\", \"version\": 1, \"feature_scheme\": 2, \"features\": [], \"base\": 0, \"trees\": [[-1, 0, 1]]}";
+
+			CHECK(td_page_model_parse(&cenv, ok, strlen(ok), &pm) == TD_ENOMEM && c.live == 0,
+				  "out of memory: %s", cenv.errmsg);
+		}
+		td_buf_free(&t);
+		CHECK(td_page_model_parse(&env, "{}", TD_GBDT_MAX_BYTES + 1, &pm) == TD_EFORMAT &&
+			  strstr(env.errmsg, "bytes of text"), "over the byte bound before a byte is read: %s", env.errmsg);
+	}
+}
+
 int
 main(void)
 {
@@ -419,5 +611,6 @@ main(void)
 	test_hand_and_check();
 	test_alloc_interrupt();
 	test_context();
+	test_json();
 	return check_done("test_gbdt");
 }

@@ -414,6 +414,8 @@ by_id(const td_tree *t, const char *id)
  * characters) at sa, b (300) at sb, the rest (a 10-character paragraph)
  * at 0.1; returns the threshold used, drops in m.
  */
+static int	fallback_own_visible;	/* 1: fallback_on drops marks.visible first */
+
 static double
 fallback_on(td_env *e, double start, float sa, float sb, td_page_marks *m, td_tree **tp,
 			td_status *st)
@@ -442,6 +444,12 @@ fallback_on(td_env *e, double start, float sa, float sb, td_page_marks *m, td_tr
 
 		m->drop[i] = m->drop[t->nodes[i].parent] || own;
 		m->reason[i] = own ? TD_REASON_PAGE_SCORE : m->drop[i] ? TD_REASON_INSIDE : TD_REASON_NONE;
+	}
+	if (fallback_own_visible)
+	{
+		/* marks without td_page_level's visible lengths: the fallback computes them */
+		td_free(&env, m->visible);
+		m->visible = NULL;
 	}
 	t->env = e;
 	*st = td_page_fallback(t, m, start, TD_DEFAULT_FALLBACK_SHARE, &used);
@@ -511,6 +519,11 @@ test_fallback(void)
 		td_env		cenv = {c_alloc, c_realloc, c_free, c_interrupted, &cn, ""};
 
 		used = fallback_on(&cenv, 0.5, 0.65f, 0.75f, &m, &t, &st);
+		CHECK(st == TD_OK && used == 0.7, "td_page_level's visible lengths: nothing to allocate, %g", used);
+		td_page_marks_free(t, &m);
+		td_tree_free(t);
+		fallback_own_visible = 1;
+		used = fallback_on(&cenv, 0.5, 0.65f, 0.75f, &m, &t, &st);
 		CHECK(st == TD_ENOMEM && cn.live == 0, "TD_ENOMEM, no leak");
 		td_page_marks_free(t, &m);
 		td_tree_free(t);
@@ -559,7 +572,7 @@ test_failures(void)
 				  memcmp(m.main_region, ref.main_region, t->n_nodes) == 0,
 				  "the result after failures is the reference");
 		td_page_marks_free(t, &m);
-		leak_free &= c.live == live0 + 8;	/* ref's eight arrays */
+		leak_free &= c.live == live0 + 9;	/* ref's nine arrays */
 	}
 	CHECK(st == TD_OK && k > 8, "succeeds after %ld failures", k);
 	CHECK(only_enomem, "failures are TD_ENOMEM");

@@ -311,6 +311,10 @@ test_main_labels(void)
 	r = strip(&prof, DOC_PAGE("<div role=main>", "</div>", "Delta", ""), 0.1, &st);
 	CHECK(st == TD_OK && r && strstr(r, "Method Summary"), "role=main counts: got [%s]", r ? r : "(null)");
 	free(r);
+	r = strip(&prof, DOC_PAGE("<div role=Main>", "</div>", "Delta", ""), 0.1, &st);
+	CHECK(st == TD_OK && r && strstr(r, "Method Summary"), "role=Main counts (ASCII case-insensitive): got [%s]",
+		  r ? r : "(null)");
+	free(r);
 
 	r = strip(&prof, DOC_PAGE("<main>", "</main>", "Delta", "") "<main><p>x</p></main>", 0.1, &st);
 	CHECK(st == TD_OK && r && !strstr(r, "Method Summary"), "two <main>s: none counts: got [%s]",

@@ -11,7 +11,6 @@
 #include "base/tags.h"
 #include "util/ascii.h"
 #include "util/poll.h"
-#include "util/sort.h"
 
 #define POLL_EVERY 4096
 #define TMPL_SMALL_SHARE 0.3
@@ -22,15 +21,10 @@ const char *const td_context_names[TD_N_CONTEXT] = {
 #undef TD_CTX_NAME
 };
 
-/* Elements by (parent, shape) key (key[] indexed by node), then node. */
-static int
-cmp_key(const void *ctx, uint32_t a, uint32_t b)
+const char *
+td_row_name(uint32_t j)
 {
-	const uint64_t *key = ctx;
-
-	if (key[a] != key[b])
-		return key[a] < key[b] ? -1 : 1;
-	return (a > b) - (a < b);
+	return j < TD_N_FEATURES ? td_feature_names[j] : td_context_names[j - TD_N_FEATURES];
 }
 
 static uint64_t
@@ -131,6 +125,13 @@ is_template_marker(const float *x)
 td_status
 td_context_rows(const td_tree *t, const td_features *f, float **rows)
 {
+	return td_context_rows_of(t, f, NULL, t->n_nodes, rows);
+}
+
+td_status
+td_context_rows_of(const td_tree *t, const td_features *f, const uint32_t *which,
+				   uint32_t n_rows, float **rows)
+{
 	td_env	   *env = t->env;
 	uint32_t	n = t->n_nodes;
 	float	   *r = NULL;
@@ -139,9 +140,10 @@ td_context_rows(const td_tree *t, const td_features *f, float **rows)
 			   *kids = NULL,
 			   *inrep = NULL;
 	uint8_t    *flag = NULL;	/* bit 1 comment, 2 small template, 4 in a link */
-	uint64_t   *key = NULL;		/* per node: parent and shape */
-	uint32_t   *ord = NULL;		/* elements, sorted by key */
-	size_t		nk = 0;
+	uint64_t   *hkey = NULL;	/* hash table of (parent, shape) keys ... */
+	uint32_t   *hcount = NULL;	/* ... and the elements under each */
+	uint32_t   *slot = NULL;	/* per element: its key's slot */
+	uint32_t	hmask;
 	float		page[TD_N_CONTEXT];
 	double		total,
 				rep = 0,
@@ -155,16 +157,23 @@ td_context_rows(const td_tree *t, const td_features *f, float **rows)
 		return td_fail(env, TD_EARG, "features of another tree");
 	if (n == 0)
 		return TD_OK;
-	r = td_alloc(env, sizeof(float) * (size_t) n * TD_N_ROW);
+	if (which == NULL)
+		n_rows = n;
+	r = td_alloc(env, sizeof(float) * ((size_t) n_rows * TD_N_ROW + 1));
 	if (!f->visible)
 		vis = td_alloc(env, sizeof(uint32_t) * n);
 	grp = td_alloc(env, sizeof(uint32_t) * n);
 	kids = td_alloc(env, sizeof(uint32_t) * n);
 	inrep = td_alloc(env, sizeof(uint32_t) * n);
 	flag = td_alloc(env, n);
-	key = td_alloc(env, sizeof(uint64_t) * n);
-	ord = td_alloc(env, sizeof(uint32_t) * n);
-	if (!r || (!vis && !f->visible) || !grp || !kids || !inrep || !flag || !key || !ord)
+	/* a power of two at least twice the nodes: load under 1/2 */
+	for (hmask = 1; hmask < 2 * n; hmask <<= 1)
+		;
+	hkey = td_alloc(env, sizeof(uint64_t) * hmask);
+	hcount = td_alloc(env, sizeof(uint32_t) * hmask);
+	slot = td_alloc(env, sizeof(uint32_t) * n);
+	hmask--;
+	if (!r || (!vis && !f->visible) || !grp || !kids || !inrep || !flag || !hkey || !hcount || !slot)
 	{
 		st = td_fail(env, TD_ENOMEM, "out of memory for context features");
 		goto done;
@@ -177,7 +186,12 @@ td_context_rows(const td_tree *t, const td_features *f, float **rows)
 	memset(page, 0, sizeof(page));
 	memset(grp, 0, sizeof(uint32_t) * n);
 	memset(kids, 0, sizeof(uint32_t) * n);
-	/* groups: elements sorted by (parent, shape) */
+	/*
+	 * groups: elements counted by their (parent, shape) key in a hash table
+	 * (open addressing, keys compared whole: as a sort by key would group
+	 * them), then each element gets its key's count
+	 */
+	memset(hcount, 0, sizeof(uint32_t) * (hmask + 1));
 	for (uint32_t i = 1; i < n; i++)
 	{
 		if (td_poll_every(env, i, POLL_EVERY))
@@ -187,26 +201,26 @@ td_context_rows(const td_tree *t, const td_features *f, float **rows)
 		}
 		if (t->nodes[i].kind == TD_ELEM && t->nodes[i].parent != TD_NONE)
 		{
-			key[i] = td_hash_mix(shape_of(t, i), t->nodes[i].parent);
-			ord[nk++] = i;
+			uint64_t	k = td_hash_mix(shape_of(t, i), t->nodes[i].parent);
+			uint32_t	h = (uint32_t) (k ^ (k >> 32)) & hmask;
+
+			while (hcount[h] && hkey[h] != k)
+				h = (h + 1) & hmask;
+			hkey[h] = k;
+			hcount[h]++;
+			slot[i] = h;
 		}
 		page_kind(t, i, page);
 	}
-	if ((st = td_sort_index(env, ord, nk, cmp_key, key)) != TD_OK)
-		goto done;
-	for (size_t a = 0; a < nk;)
-	{
-		size_t		b = a;
-		uint32_t	p = t->nodes[ord[a]].parent;
+	for (uint32_t i = 1; i < n; i++)
+		if (t->nodes[i].kind == TD_ELEM && t->nodes[i].parent != TD_NONE)
+		{
+			uint32_t	p = t->nodes[i].parent;
 
-		while (b < nk && key[ord[b]] == key[ord[a]])
-			b++;
-		for (size_t k = a; k < b; k++)
-			grp[ord[k]] = (uint32_t) (b - a);
-		if (b - a > kids[p])
-			kids[p] = (uint32_t) (b - a);
-		a = b;
-	}
+			grp[i] = hcount[slot[i]];
+			if (grp[i] > kids[p])
+				kids[p] = grp[i];
+		}
 	/* inherited flags, document order (parents first) */
 	inrep[0] = 0;
 	flag[0] = 0;
@@ -247,9 +261,15 @@ td_context_rows(const td_tree *t, const td_features *f, float **rows)
 	page[TD_CTX_P_COMMENT_SHARE] = total > 0 ? (float) (com / total) : 0;
 	page[TD_CTX_P_LINK_SHARE] = total > 0 ? (float) (lnk / total) : 0;
 	page[TD_CTX_P_LOG_CHARS] = (float) log1p(total);
-	for (uint32_t i = 0; i < n; i++)
+	/*
+	 * The rows: the element's features, then the context columns.  This
+	 * loop is the one place columns are written: a new column is filled
+	 * here (per page in page[] above, per element below).
+	 */
+	for (uint32_t j = 0; j < n_rows; j++)
 	{
-		float	   *row = r + (size_t) i * TD_N_ROW,
+		uint32_t	i = which ? which[j] : j;
+		float	   *row = r + (size_t) j * TD_N_ROW,
 				   *c = row + TD_N_FEATURES;
 
 		if (t->nodes[i].kind != TD_ELEM)
@@ -276,7 +296,8 @@ done:
 	td_free(env, kids);
 	td_free(env, inrep);
 	td_free(env, flag);
-	td_free(env, key);
-	td_free(env, ord);
+	td_free(env, hkey);
+	td_free(env, hcount);
+	td_free(env, slot);
 	return st;
 }

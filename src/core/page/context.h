@@ -3,8 +3,9 @@
  * issue 12): beside each element's own features (features.h), what kind of
  * page it sits in and where in the page's repeated structure it sits, so
  * that trees can learn interactions such as "comment-classed AND the page is
- * a thread of same-shape posts".  Computed once per page in O(n log n)
- * (one sort of the elements by parent and shape), no recursion.
+ * a thread of same-shape posts".  Computed once per page in expected O(n)
+ * (the elements counted by parent and shape in a hash table; interrupt
+ * polls per element), no recursion.
  *
  * A "shape" is an element's tag and its exact class attribute; a "group" is
  * the element children of one parent sharing a shape; a "repeated" element
@@ -67,11 +68,22 @@ enum td_context_id
 
 extern const char *const td_context_names[TD_N_CONTEXT];
 
+/* The name of row column j < TD_N_ROW: features.h's, then these. */
+const char *td_row_name(uint32_t j);
+
 /*
  * Full rows of every node (n_nodes x TD_N_ROW, allocated with tree->env into
  * *rows; the caller frees with td_free): features.h's row, then the context
  * features; all 0 on nodes that are not elements.
  */
 td_status	td_context_rows(const td_tree *tree, const td_features *f, float **rows);
+
+/*
+ * The rows of the nodes which[0 .. n_rows) only (each < n_nodes), row j
+ * that of which[j] (n_rows x TD_N_ROW): what td_page_level scores, without
+ * a row for every text node.  which NULL: every node (td_context_rows).
+ */
+td_status	td_context_rows_of(const td_tree *tree, const td_features *f,
+							   const uint32_t *which, uint32_t n_rows, float **rows);
 
 #endif							/* TD_CONTEXT_H */

@@ -24,54 +24,84 @@ td_gbdt_margin(const td_gbdt *m, const float *x)
 		const td_gbdt_node *tree = m->nodes + m->tree_first[t];
 		uint32_t	k = 0;
 
-		/* children lie after their parent: at most the tree's size steps */
-		while (tree[k].feature >= 0)
+		/* children lie after their parent: at most the tree's depth steps */
+		while (!TD_GBDT_IS_LEAF(&tree[k]))
 		{
 			const td_gbdt_node *nd = &tree[k];
 
 			/*
-			 * Branch-free step (left, or right when not x <= value, NaN
+			 * Branch-free step (left, or left + 1 when not x <= value, NaN
 			 * included): the comparison's outcome is unpredictable, a
 			 * mispredicted branch per level cost more than the walk itself.
-			 * Unsigned arithmetic: left + (right - left) is right modulo
-			 * 2^32 whatever their order.
 			 */
-			k = nd->left + (uint32_t) !(x[nd->feature] <= nd->value) * (nd->right - nd->left);
+			k = nd->left + (uint32_t) !(x[nd->feature] <= nd->value);
 		}
 		s += tree[k].value;
 	}
 	return s;
 }
 
+/* Rows walked side by side in td_gbdt_margins, and rows a block of it walks every tree. */
+#define LANES 16
+#define BLOCK 64
+
 void
 td_gbdt_margins(const td_gbdt *m, const float *rows, size_t stride,
 				const uint32_t *which, size_t n, double *margin)
 {
-	for (size_t j = 0; j < n; j++)
-		margin[j] = m->base;
 	/*
-	 * Trees outside, rows inside: one tree's nodes stay in L1 while every
-	 * row walks it, and the walks of different rows are independent, so the
-	 * processor overlaps their loads (a single row's walk is a chain of
-	 * dependent loads, the cost of td_gbdt_margin row by row).
+	 * Blocks of BLOCK rows walk every tree (their rows stay in L1, the
+	 * model in L2), trees in order, so each margin adds its leaves in the
+	 * order td_gbdt_margin does.  A single row's walk is a chain of
+	 * dependent loads (node, row value, compare, next node): LANES rows walk
+	 * a tree in lockstep, their chains independent, so the processor
+	 * overlaps them.  A row at a leaf stays there (a leaf reads feature 0
+	 * and its step is masked), so every step is branch-free and the lanes
+	 * stop when all are at leaves: at most the tree's depth + 1 steps.
 	 */
-	for (uint32_t t = 0; t < m->n_trees; t++)
+	for (size_t b0 = 0; b0 < n; b0 += BLOCK)
 	{
-		const td_gbdt_node *tree = m->nodes + m->tree_first[t];
+		size_t		nb = n - b0 < BLOCK ? n - b0 : BLOCK;
+		const float *x[BLOCK];
+		double		s[BLOCK];
 
-		for (size_t j = 0; j < n; j++)
+		for (size_t j = 0; j < nb; j++)
 		{
-			const float *x = rows + (size_t) which[j] * stride;
-			uint32_t	k = 0;
-
-			while (tree[k].feature >= 0)
-			{
-				const td_gbdt_node *nd = &tree[k];
-
-				k = nd->left + (uint32_t) !(x[nd->feature] <= nd->value) * (nd->right - nd->left);
-			}
-			margin[j] += tree[k].value;
+			x[j] = rows + (size_t) (which ? which[b0 + j] : b0 + j) * stride;
+			s[j] = m->base;
 		}
+		for (uint32_t t = 0; t < m->n_trees; t++)
+		{
+			const td_gbdt_node *tree = m->nodes + m->tree_first[t];
+
+			for (size_t j0 = 0; j0 < nb; j0 += LANES)
+			{
+				size_t		nl = nb - j0 < LANES ? nb - j0 : LANES;
+				const float *xl[LANES];
+				uint32_t	k[LANES] = {0};
+				uint32_t	inner;
+
+				/* a short block repeats its last row: every block has LANES lanes */
+				for (size_t l = 0; l < LANES; l++)
+					xl[l] = x[j0 + (l < nl ? l : nl - 1)];
+				do
+				{
+					inner = 0;
+#pragma GCC unroll 16
+					for (size_t l = 0; l < LANES; l++)	/* a constant count: unrolled */
+					{
+						const td_gbdt_node *nd = &tree[k[l]];
+						uint32_t	next = nd->left + (uint32_t) !(xl[l][nd->feature] <= nd->value);
+
+						inner |= nd->left;
+						k[l] = nd->left ? next : k[l];
+					}
+				} while (inner);
+				for (size_t l = 0; l < nl; l++)
+					s[j0 + l] += tree[k[l]].value;
+			}
+		}
+		memcpy(margin + b0, s, sizeof(double) * nb);
 	}
 }
 
@@ -120,6 +150,12 @@ td_gbdt_check(td_env *env, const td_gbdt *m)
 			st = td_fail(env, TD_EFORMAT, "gbdt model: tree %u is empty or out of range", t);
 			break;
 		}
+		if (b - a > TD_GBDT_MAX_TREE_NODES)
+		{
+			st = td_fail(env, TD_EFORMAT, "gbdt model: tree %u has more than %d nodes", t,
+						 TD_GBDT_MAX_TREE_NODES);
+			break;
+		}
 		memset(depth + a, 0, b - a);
 		for (uint32_t k = a; k < b; k++)
 		{
@@ -132,15 +168,23 @@ td_gbdt_check(td_env *env, const td_gbdt *m)
 							 t, local);
 				break;
 			}
-			if (nd->feature < 0)
-				continue;
-			if ((uint32_t) nd->feature >= m->n_features)
+			if (TD_GBDT_IS_LEAF(nd))
 			{
-				st = td_fail(env, TD_EFORMAT, "gbdt model: tree %u node %u: feature %d out of range",
-							 t, local, nd->feature);
+				if (nd->feature != 0)
+				{
+					st = td_fail(env, TD_EFORMAT, "gbdt model: tree %u node %u: a leaf reads feature %u",
+								 t, local, (unsigned) nd->feature);
+					break;
+				}
+				continue;
+			}
+			if (nd->feature >= m->n_features)
+			{
+				st = td_fail(env, TD_EFORMAT, "gbdt model: tree %u node %u: feature %u out of range",
+							 t, local, (unsigned) nd->feature);
 				break;
 			}
-			if (nd->left <= local || nd->right <= local || nd->left >= b - a || nd->right >= b - a)
+			if (nd->left <= local || (uint32_t) nd->left + 1 >= b - a)
 			{
 				st = td_fail(env, TD_EFORMAT, "gbdt model: tree %u node %u: children must follow it inside the tree",
 							 t, local);
@@ -153,10 +197,9 @@ td_gbdt_check(td_env *env, const td_gbdt *m)
 				break;
 			}
 			/* children follow: their depth is final before they are visited */
-			if (depth[a + nd->left] < depth[k] + 1)
-				depth[a + nd->left] = depth[k] + 1;
-			if (depth[a + nd->right] < depth[k] + 1)
-				depth[a + nd->right] = depth[k] + 1;
+			for (uint32_t c = nd->left; c <= (uint32_t) nd->left + 1; c++)
+				if (depth[a + c] < depth[k] + 1)
+					depth[a + c] = depth[k] + 1;
 		}
 	}
 	td_free(env, depth);
@@ -168,8 +211,8 @@ td_gbdt_free(td_env *env, td_gbdt *m)
 {
 	if (m->owned)
 	{
-		td_free(env, m->tree_first);
-		td_free(env, m->nodes);
+		td_free(env, (void *) m->tree_first);
+		td_free(env, (void *) m->nodes);
 	}
 	memset(m, 0, sizeof(*m));
 }
@@ -474,9 +517,9 @@ td_gbdt_train(td_env *env, const float *x, const uint8_t *y, const float *w,
 				best_split(&c, o.start, o.end, G, H, &feat, &b);
 			if (feat < 0)
 			{
-				tree[o.node].feature = -1;
+				tree[o.node].feature = 0;
 				tree[o.node].value = (float) (-opts->shrinkage * G / (H + opts->lambda));
-				tree[o.node].left = tree[o.node].right = 0;
+				tree[o.node].left = 0;
 				continue;
 			}
 			else
@@ -497,11 +540,10 @@ td_gbdt_train(td_env *env, const float *x, const uint8_t *y, const float *w,
 						c.rows[j] = r;
 					}
 				}
-				tree[o.node].feature = feat;
+				tree[o.node].feature = (uint16_t) feat;
 				tree[o.node].value = c.cuts[(size_t) feat * (opts->n_bins - 1) + b];
 				bnode[o.node] = (uint8_t) b;
-				tree[o.node].left = tn;
-				tree[o.node].right = tn + 1;
+				tree[o.node].left = (uint16_t) tn;	/* right: tn + 1 */
 				open[n_open++] = (gb_open) {tn, o.start, i, o.depth + 1};
 				open[n_open++] = (gb_open) {tn + 1, i, o.end, o.depth + 1};
 				tn += 2;
@@ -514,8 +556,8 @@ td_gbdt_train(td_env *env, const float *x, const uint8_t *y, const float *w,
 			const uint8_t *br = c.bins + r * d;
 			uint32_t	k = 0;
 
-			while (tree[k].feature >= 0)
-				k = br[tree[k].feature] <= bnode[k] ? tree[k].left : tree[k].right;
+			while (!TD_GBDT_IS_LEAF(&tree[k]))
+				k = tree[k].left + (br[tree[k].feature] > bnode[k]);
 			F[r] += tree[k].value;
 		}
 	}

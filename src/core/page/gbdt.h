@@ -3,12 +3,14 @@
  * P(template) = sigmoid(base + sum of one leaf value per tree) over a float
  * feature row, and its deterministic trainer.
  *
- * Scoring walks each tree from its root: an inner node sends the row left
- * when x[feature] <= threshold (NaN goes right), right otherwise; children
- * always have larger indices than their parent inside the tree, so a walk
- * takes at most the tree's node count comparisons (at most TD_GBDT_MAX_DEPTH
- * for a model from td_gbdt_train) and never loops.  td_gbdt_check proves
- * those bounds on a model built from untrusted bytes before it is used.
+ * Scoring walks each tree from its root: an inner node sends the row to
+ * its left child when x[feature] <= threshold, to the right one (always
+ * left + 1: the two children lie side by side) otherwise, NaN included;
+ * children always have larger indices than their parent inside the tree,
+ * so a walk takes at most TD_GBDT_MAX_DEPTH comparisons and never loops.
+ * td_gbdt_check proves those bounds on a model built from untrusted bytes
+ * before it is used.  A node is 8 bytes (feature, left, value): a tree of
+ * depth 6 is 1 KB, so a tree's nodes stay in L1 during a batched walk.
  *
  * Training (td_gbdt_train): logistic loss, second-order (Newton) leaves,
  * histogram split finding on quantile bins of each feature (at most 255
@@ -34,14 +36,18 @@
 #define TD_GBDT_MAX_DEPTH	12
 #define TD_GBDT_MAX_FEATURES 1024
 #define TD_GBDT_MAX_BINS	255
+#define TD_GBDT_MAX_TREE_NODES 65535	/* nodes of one tree (uint16 indices) */
 
 typedef struct td_gbdt_node
 {
-	int32_t		feature;		/* < 0: a leaf */
+	uint16_t	feature;		/* inner node: the row column it reads; a leaf: 0 */
+	uint16_t	left;			/* inner node: left child's index inside the tree (> own,
+								 * so >= 1); right = left + 1.  0: a leaf */
 	float		value;			/* threshold of an inner node, a leaf's value */
-	uint32_t	left,
-				right;			/* inner node: children, indices inside the tree (> own) */
 } td_gbdt_node;
+
+/* A leaf: no child (an inner node's left child comes after it, so is never 0). */
+#define TD_GBDT_IS_LEAF(nd)	((nd)->left == 0)
 
 typedef struct td_gbdt
 {
@@ -49,16 +55,18 @@ typedef struct td_gbdt
 	uint32_t	n_trees;
 	uint32_t	n_nodes;		/* all trees */
 	double		base;			/* initial log-odds */
-	uint32_t   *tree_first;		/* n_trees + 1 offsets into nodes */
-	td_gbdt_node *nodes;
+	const uint32_t *tree_first;	/* n_trees + 1 offsets into nodes */
+	const td_gbdt_node *nodes;
 	int			owned;			/* 1: arrays allocated with env (td_gbdt_free frees) */
 } td_gbdt;
 
 /*
  * Every structural bound of a model: counts within the TD_GBDT_MAX_*, tree
- * offsets increasing and within n_nodes, every tree non-empty, every inner
- * node's feature < n_features and children inside its tree and after it,
- * every value finite, every walk at most TD_GBDT_MAX_DEPTH deep.
+ * offsets increasing and within n_nodes, every tree non-empty and at most
+ * TD_GBDT_MAX_TREE_NODES, every inner node's feature < n_features and both
+ * children (left, left + 1) inside its tree and after it,
+ * every leaf's feature 0 (a walk may read it), every value finite, every
+ * walk at most TD_GBDT_MAX_DEPTH deep.
  * TD_EFORMAT with a message otherwise.
  */
 td_status	td_gbdt_check(td_env *env, const td_gbdt *m);
@@ -71,7 +79,8 @@ double		td_gbdt_score(const td_gbdt *m, const float *x);
 
 /*
  * The margins of n rows at once: row j is rows + which[j] * stride (each
- * at least n_features floats); margin[j] equals td_gbdt_margin of that row
+ * at least n_features floats; which NULL: rows + j * stride); margin[j]
+ * equals td_gbdt_margin of that row
  * (same additions in the same order), only faster for many rows.
  */
 void		td_gbdt_margins(const td_gbdt *m, const float *rows, size_t stride,

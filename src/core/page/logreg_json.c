@@ -10,6 +10,7 @@
 
 #include "page/logreg.h"
 #include "page/logreg_json.h"
+#include "page/json_reader.h"
 
 static td_status
 put_num(td_buf *out, double v)
@@ -84,222 +85,7 @@ td_logreg_serialize(const td_logreg *m, td_buf *out)
 	return TD_OK;
 }
 
-/*
- * A small JSON reader for exactly this shape.  Values it does not expect
- * are skipped whole (a loop with a depth counter, not recursion).
- */
-typedef struct jr
-{
-	td_env	   *env;
-	const char *p;
-	const char *end;
-	char		msg[96];		/* a message with numbers (over a bound) */
-} jr;
-
-/* a bound's value in a string literal */
-#define TD_STR_(x) #x
-#define TD_STR(x) TD_STR_(x)
-
-/* "what (at most bound)" in r->msg; what is a format of one %zu, n. */
-static const char *
-j_over(jr *r, const char *what, size_t n, int bound)
-{
-	int			k = snprintf(r->msg, sizeof(r->msg), what, n);
-
-	if (k > 0 && (size_t) k < sizeof(r->msg))
-		snprintf(r->msg + k, sizeof(r->msg) - k, " (at most %d)", bound);
-	return r->msg;
-}
-
-static void
-j_ws(jr *r)
-{
-	while (r->p < r->end && (*r->p == ' ' || *r->p == '\t' || *r->p == '\n' || *r->p == '\r'))
-		r->p++;
-}
-
-static int
-j_lit(jr *r, char c)
-{
-	j_ws(r);
-	if (r->p < r->end && *r->p == c)
-	{
-		r->p++;
-		return 1;
-	}
-	return 0;
-}
-
-/* A string; *s and *len point into the text (escapes left as they are). */
-static int
-j_str(jr *r, const char **s, size_t *len)
-{
-	if (!j_lit(r, '"'))
-		return 0;
-	*s = r->p;
-	while (r->p < r->end && *r->p != '"')
-	{
-		if ((unsigned char) *r->p < 0x20)
-			return 0;
-		if (*r->p == '\\')
-			r->p++;
-		r->p++;
-	}
-	if (r->p >= r->end)
-		return 0;
-	*len = r->p - *s;
-	r->p++;
-	return 1;
-}
-
-static int
-j_num(jr *r, double *v)
-{
-	const char *s;
-	char		buf[512];
-	char	   *e;
-	size_t		n;
-
-	j_ws(r);
-	s = r->p;
-	/* JSON's grammar: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? */
-	if (r->p < r->end && *r->p == '-')
-		r->p++;
-	if (r->p >= r->end || *r->p < '0' || *r->p > '9')
-		return 0;
-	if (*r->p == '0')
-		r->p++;
-	else
-		while (r->p < r->end && *r->p >= '0' && *r->p <= '9')
-			r->p++;
-	if (r->p < r->end && *r->p == '.')
-	{
-		r->p++;
-		if (r->p >= r->end || *r->p < '0' || *r->p > '9')
-			return 0;
-		while (r->p < r->end && *r->p >= '0' && *r->p <= '9')
-			r->p++;
-	}
-	if (r->p < r->end && (*r->p == 'e' || *r->p == 'E'))
-	{
-		r->p++;
-		if (r->p < r->end && (*r->p == '+' || *r->p == '-'))
-			r->p++;
-		if (r->p >= r->end || *r->p < '0' || *r->p > '9')
-			return 0;
-		while (r->p < r->end && *r->p >= '0' && *r->p <= '9')
-			r->p++;
-	}
-	n = r->p - s;
-	if (n >= sizeof(buf))
-		return 0;
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	*v = strtod(buf, &e);
-	return e == buf + n && isfinite(*v);
-}
-
-/*
- * Skips one value of any kind (a value of a key this reader does not know);
- * NULL, or what is wrong with it.  Its nesting and the elements of each of
- * its arrays and objects are bounded like the model's own.
- */
-static const char *
-j_skip(jr *r)
-{
-	int			depth = 0;
-	size_t		count[TD_MODEL_MAX_DEPTH];	/* elements so far, per level */
-
-	do
-	{
-		const char *s;
-		size_t		len;
-		double		v;
-
-		j_ws(r);
-		if (r->p >= r->end)
-			return "bad value";
-		if (*r->p == '{' || *r->p == '[')
-		{
-			if (depth == TD_MODEL_MAX_DEPTH)
-				return "a value nested deeper than " TD_STR(TD_MODEL_MAX_DEPTH) " levels";
-			r->p++;
-			count[depth++] = 1;
-			continue;
-		}
-		if (*r->p == '}' || *r->p == ']')
-		{
-			if (depth == 0)
-				return "bad value";
-			r->p++;
-			depth--;
-		}
-		else if (*r->p == '"')
-		{
-			if (!j_str(r, &s, &len))
-				return "bad value";
-		}
-		else if (*r->p == ',' || *r->p == ':')
-		{
-			if (depth == 0)
-				return "bad value";
-			if (*r->p == ',' && ++count[depth - 1] > TD_MODEL_MAX_ARRAY)
-				return "an array or object of more than " TD_STR(TD_MODEL_MAX_ARRAY) " elements";
-			r->p++;
-			continue;
-		}
-		else if (r->end - r->p >= 4 && (memcmp(r->p, "true", 4) == 0 || memcmp(r->p, "null", 4) == 0))
-			r->p += 4;
-		else if (r->end - r->p >= 5 && memcmp(r->p, "false", 5) == 0)
-			r->p += 5;
-		else if (!j_num(r, &v))
-			return "bad value";
-	} while (depth > 0);
-	return NULL;
-}
-
-/* A key of an object (the n-th, from 1) and its colon; NULL, or what is wrong. */
-static const char *
-j_key(jr *r, int n, const char **s, size_t *len)
-{
-	if (n > TD_MODEL_MAX_KEYS)
-		return "an object of more than " TD_STR(TD_MODEL_MAX_KEYS) " keys";
-	if (!j_str(r, s, len))
-		return "bad key";
-	if (*len > TD_MODEL_MAX_NAME)
-		return j_over(r, "a key of %zu bytes", *len, TD_MODEL_MAX_NAME);
-	if (!j_lit(r, ':'))
-		return "bad key";
-	return NULL;
-}
-
-static int
-key_is(const char *s, size_t len, const char *key)
-{
-	return strlen(key) == len && memcmp(s, key, len) == 0;
-}
-
-static int
-j_num_array(jr *r, double *v, int n)
-{
-	if (!j_lit(r, '['))
-		return 0;
-	for (int j = 0; j < n; j++)
-		if ((j > 0 && !j_lit(r, ',')) || !j_num(r, &v[j]))
-			return 0;
-	return j_lit(r, ']');
-}
-
-static int
-j_uint(jr *r, uint32_t *u)
-{
-	double		v;
-
-	if (!j_num(r, &v) || v < 0 || v > UINT32_MAX || v != floor(v))
-		return 0;
-	*u = (uint32_t) v;
-	return 1;
-}
+/* The JSON reader (json_reader.h): this shape's values, unknown keys skipped. */
 
 static const char *
 j_class(jr *r, td_logreg_class *k)
@@ -355,7 +141,7 @@ j_class(jr *r, td_logreg_class *k)
 			if (!j_uint(r, &k->n_template))
 				return "bad template";
 		}
-		else if ((err = j_skip(r)) != NULL)
+		else if ((err = j_skip(r, TD_MODEL_MAX_ARRAY)) != NULL)
 			return err;
 	} while (j_lit(r, ','));
 	if (!j_lit(r, '}'))
@@ -435,7 +221,7 @@ j_model(jr *r, td_logreg *m)
 				return "not four classes";
 			seen |= 16;
 		}
-		else if ((err = j_skip(r)) != NULL)
+		else if ((err = j_skip(r, TD_MODEL_MAX_ARRAY)) != NULL)
 			return err;
 	} while (j_lit(r, ','));
 	if (!j_lit(r, '}'))

@@ -76,6 +76,7 @@ td_page_marks_free(const td_tree *tree, td_page_marks *marks)
 	td_free(env, marks->reason);
 	td_free(env, marks->area);
 	td_free(env, marks->main_region);
+	td_free(env, marks->visible);
 	memset(marks, 0, sizeof(*marks));
 }
 
@@ -86,7 +87,7 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 	td_env	   *env = tree->env;
 	uint32_t	n = tree->n_nodes;
 	td_features f;
-	float	   *rows = NULL;	/* with opts->gbdt: td_context_rows */
+	float	   *rows = NULL;	/* with opts->gbdt: the shown elements' td_context_rows_of */
 	td_status	st = TD_OK;
 	uint32_t   *near = NULL;	/* nearest shown ancestor-or-self; TD_NONE for the root's none */
 	uint32_t   *idx = NULL;		/* node -> shown index, TD_NONE when not shown */
@@ -138,11 +139,11 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 	}
 	if ((st = td_compute_features(tree, opts->base_url, opts->base_len, &f)) != TD_OK)
 		goto done;
-	if (opts->gbdt && (st = td_context_rows(tree, &f, &rows)) != TD_OK)
-		goto done;
 	memcpy(marks->area, f.area, sizeof(uint32_t) * n);
 	marks->main_region = f.main_region;	/* taken over */
 	f.main_region = NULL;
+	marks->visible = f.visible;	/* taken over: td_page_fallback reads it */
+	f.visible = NULL;
 	memset(marks->seg_start, 0, n);
 	memset(marks->drop, 0, n);
 	memset(marks->reason, 0, n);
@@ -168,7 +169,7 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 		{
 			idx[i] = m++;
 			near[i] = i;
-			if (i > 0 && rows)
+			if (i > 0 && opts->gbdt)
 				;				/* scored below, all shown elements at once */
 			else if (i > 0)
 				marks->score[i] = (float) td_logreg_score(model, f.size_class[i],
@@ -183,15 +184,17 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 
 	sparent = td_alloc(env, sizeof(uint32_t) * m);
 	sx = td_alloc(env, sizeof(double) * m);
-	if (rows && sparent && sx)
+	if (opts->gbdt && sparent && sx)
 	{
-		/* the trees: shown elements (not the root), batched (td_gbdt_margins) */
+		/* the trees: shown elements (not the root), their rows only, batched */
 		uint32_t	ns = 0;
 
 		for (uint32_t i = 1; i < n; i++)
 			if (idx[i] != TD_NONE)
 				sparent[ns++] = i;
-		td_gbdt_margins(opts->gbdt, rows, TD_N_ROW, sparent, ns, sx);
+		if ((st = td_context_rows_of(tree, &f, sparent, ns, &rows)) != TD_OK)
+			goto done;
+		td_gbdt_margins(opts->gbdt, rows, TD_N_ROW, NULL, ns, sx);
 		for (uint32_t j = 0; j < ns; j++)
 			marks->score[sparent[j]] = (float) td_gbdt_prob(sx[j]);
 	}
@@ -303,7 +306,7 @@ td_page_fallback(const td_tree *tree, td_page_marks *marks, double threshold,
 	const int	n_ladder = (int) (sizeof(ladder) / sizeof(ladder[0]));
 	td_env	   *env = tree->env;
 	uint32_t	n = tree->n_nodes;
-	uint32_t   *vis;
+	uint32_t   *vis = marks->visible;	/* td_page_level's, else computed here */
 	double		th = threshold;
 	int			step = 0;
 
@@ -311,23 +314,25 @@ td_page_fallback(const td_tree *tree, td_page_marks *marks, double threshold,
 		*used = threshold;
 	if (n == 0 || marks->smooth == NULL)
 		return TD_OK;
-	vis = td_alloc(env, sizeof(uint32_t) * n);
-	if (!vis)
+	if (!vis && !(vis = td_alloc(env, sizeof(uint32_t) * n)))
 		return td_fail(env, TD_ENOMEM, "out of memory for the page-level fallback of %u nodes", n);
-	td_visible_lengths(tree, vis);
+	if (vis != marks->visible)
+		td_visible_lengths(tree, vis);
 	/* above 1 (no smoothed score reaches it): nothing dropped */
 	while (th <= 1 && kept_at(tree, marks, vis, th) < min_share * vis[0])
 	{
 		if (td_interrupted(env))
 		{
-			td_free(env, vis);
+			if (vis != marks->visible)
+				td_free(env, vis);
 			return td_fail(env, TD_EINTR, "page-level detection interrupted");
 		}
 		while (step < n_ladder && ladder[step] <= th)
 			step++;
 		th = step < n_ladder ? ladder[step] : 2.0;
 	}
-	td_free(env, vis);
+	if (vis != marks->visible)
+		td_free(env, vis);
 	if (used)
 		*used = th;
 	if (th == threshold)

@@ -57,6 +57,7 @@ typedef struct td_page_marks
 	uint8_t    *reason;			/* why (base/reason.h): page score or inside a dropped one */
 	uint32_t   *area;			/* A_i (features.h) */
 	uint8_t    *main_region;	/* 1 on the main region (features.h) */
+	uint32_t   *visible;		/* visible characters per node (td_visible_lengths) */
 } td_page_marks;
 
 /*

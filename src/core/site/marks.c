@@ -10,6 +10,7 @@
 #include "base/render.h"
 #include "site/marks.h"
 #include "base/tags.h"
+#include "util/ascii.h"
 #include "util/poll.h"
 
 #define POLL_EVERY	65536		/* nodes between two polls of env->interrupted */
@@ -267,7 +268,7 @@ td_mark_site(const td_tree *t, const td_profile_view *p, double threshold, td_ma
 	return td_mark_template(t, p, threshold, m);
 }
 
-/* The page's one <main> element (or role="main", not nested in another), TD_NONE if none or several. */
+/* The page's one <main> element (or role="main", ASCII case-insensitive as in context.c; not nested in another), TD_NONE if none or several. */
 static uint32_t
 declared_main(const td_tree *t)
 {
@@ -282,7 +283,7 @@ declared_main(const td_tree *t)
 		if (nd->kind != TD_ELEM || (nd->flags & (TD_F_HIDDEN | TD_F_INHIDDEN)))
 			continue;
 		role = td_node_attr(t, i, "role", &len);
-		if (nd->tag != TD_TAG_MAIN && !(role && len == 4 && strncmp(role, "main", 4) == 0))
+		if (nd->tag != TD_TAG_MAIN && !(role && len == 4 && td_ascii_iprefix(role, len, "main", 4)))
 			continue;
 		if (c != TD_NONE && i < t->nodes[c].end)
 			continue;			/* <div role="main"> inside <main>: the same content */

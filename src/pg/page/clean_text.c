@@ -37,7 +37,7 @@ PG_FUNCTION_INFO_V1(explain_html_bytea);
 static Datum
 strip_page(FunctionCallInfo fcinfo, bool is_bytea)
 {
-	const td_logreg *model;
+	const td_page_model *model;
 	double		penalty;
 	double		threshold;
 	MemoryContext scratch;
@@ -62,7 +62,7 @@ strip_page(FunctionCallInfo fcinfo, bool is_bytea)
 		MemoryContextDelete(scratch);
 		PG_RETURN_NULL();		/* skipped (templatedet.on_error) */
 	}
-	td_pg_page_level(&env, tree, model, penalty, threshold,
+	td_pg_page_level(&env, tree, model, false, penalty, threshold,
 					 PG_ARGISNULL(3) ? NULL : PG_GETARG_TEXT_PP(3), &marks);
 	result = td_pg_render(td_render_text, tree, marks.drop);
 	MemoryContextDelete(scratch);

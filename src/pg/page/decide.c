@@ -24,7 +24,7 @@ td_pg_decide(FunctionCallInfo fcinfo, bool is_bytea, td_env *env, uint8_t **drop
 			 uint8_t **reason, float **value)
 {
 	const td_profile_view *view;
-	const td_logreg *model;
+	const td_page_model *model;
 	int32		min_pages;
 	td_tree    *tree;
 	td_marks	site;
@@ -54,7 +54,7 @@ td_pg_decide(FunctionCallInfo fcinfo, bool is_bytea, td_env *env, uint8_t **drop
 		/* short labels in the page's <main> are content (marks.h) */
 		TD_PG_CALL(env, (void) 0, td_keep_main_labels(tree, &site, TD_MAIN_LABEL_MAX), NULL);
 	}
-	td_pg_page_level(env, tree, model, TD_DEFAULT_PENALTY,
+	td_pg_page_level(env, tree, model, use_site, TD_DEFAULT_PENALTY,
 					 use_site ? TD_DEFAULT_COMBINED_THRESHOLD : TD_DEFAULT_PAGE_THRESHOLD,
 					 PG_ARGISNULL(3) ? NULL : PG_GETARG_TEXT_PP(3), &page);
 	if (!use_site)				/* page level alone: its fallback (pagelevel.h) */

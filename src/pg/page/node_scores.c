@@ -18,7 +18,7 @@ PG_FUNCTION_INFO_V1(node_scores_bytea);
 static void
 scores(FunctionCallInfo fcinfo, bool is_bytea)
 {
-	const td_logreg *model;
+	const td_page_model *model;
 	td_pg_node_rows rows;
 	td_page_marks marks;
 	uint8_t    *drop;
@@ -33,7 +33,7 @@ scores(FunctionCallInfo fcinfo, bool is_bytea)
 	if (!td_pg_node_rows_parse(&rows, fcinfo, 0, is_bytea, "templatedet node_scores"))
 		return;					/* skipped (templatedet.on_error): no rows */
 	n = rows.tree->n_nodes;
-	td_pg_page_level(&rows.env, rows.tree, model, TD_DEFAULT_PENALTY, TD_DEFAULT_PAGE_THRESHOLD,
+	td_pg_page_level(&rows.env, rows.tree, model, false, TD_DEFAULT_PENALTY, TD_DEFAULT_PAGE_THRESHOLD,
 					 PG_ARGISNULL(2) ? NULL : PG_GETARG_TEXT_PP(2), &marks);
 	TD_PG_CALL(&rows.env, (void) 0, td_page_fallback(rows.tree, &marks, TD_DEFAULT_PAGE_THRESHOLD,
 													 TD_DEFAULT_FALLBACK_SHARE, NULL), NULL);

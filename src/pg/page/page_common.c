@@ -2,11 +2,16 @@
  * page_common.c — the model argument of the page-level functions, their
  * argument checks, and one run of the page-level pipeline.
  *
- * A model is a jsonb of a few kilobytes; parsing it per row would cost more
- * than the row's classifier: it is parsed once per distinct model per
- * query (argcache.h), as profiles are validated.  Anything over the bounds
- * of logreg_json.h is refused before it is detoasted (its size) or turned
- * into text (its shape), so a huge jsonb costs no memory.
+ * A model is a jsonb of a few kilobytes (logistic) or a few hundred (trees);
+ * parsing it per row would cost more than the row's classifier: it is
+ * parsed once per distinct model per query (argcache.h), as profiles are
+ * validated.  Anything over the bounds of logreg_json.h or gbdt_json.h is
+ * refused before it is detoasted (its size) or turned into text (its
+ * shape), so a huge jsonb costs no memory.
+ *
+ * Which classifier page level uses: the model argument's, of either kind;
+ * without one, the built-in trees (default_gbdt.h) for page level alone and
+ * the built-in logistic model (default_model.h) beside a site profile.
  */
 #include "pg/page/page_common.h"
 
@@ -18,7 +23,7 @@
 #include "page/isotonic.h"
 #include "mb/pg_wchar.h"
 #include "utils/jsonb.h"
-#include "page/default_model.h"
+#include "page/default_gbdt.h"
 #include "page/logreg_json.h"
 
 /* 22023 for a model over a bound: fmt (one %zu, n) says what, then the bound. */
@@ -65,12 +70,58 @@ check_keys(JsonbContainer *jc)
 		bad_model("an object of %zu keys", JsonContainerSize(jc), TD_MODEL_MAX_KEYS);
 }
 
+/* Whether the object's "kind" is the string kind. */
+static bool
+kind_is(JsonbContainer *jc, const char *kind)
+{
+	JsonbValue	v;
+
+	return getKeyJsonValueFromContainer(jc, "kind", 4, &v) != NULL && v.type == jbvString &&
+		v.val.string.len == (int) strlen(kind) && memcmp(v.val.string.val, kind, v.val.string.len) == 0;
+}
+
 /*
- * The bounds of logreg_json.h on the jsonb itself, before it becomes text:
- * its keys, the lengths of its arrays and of the feature names.  Each is a
- * look-up in jsonb's sorted binary form, no copy.  (Values under keys the
- * parser skips are bounded by TD_MODEL_MAX_BYTES here, and in detail by the
- * parser.)
+ * A tree model's bounds (gbdt_json.h) on the jsonb: its keys, its feature
+ * list, its tree count and the length of each tree's array (three numbers
+ * a node), each a look-up in jsonb's binary form.
+ */
+static void
+check_gbdt_shape(JsonbContainer *root)
+{
+	JsonbContainer *a;
+	size_t		nodes = 0;
+
+	if ((a = member(root, "features")) != NULL && JsonContainerIsArray(a) &&
+		JsonContainerSize(a) > TD_GBDT_MAX_FEATURES)
+		bad_model("\"features\" has %zu elements", JsonContainerSize(a), TD_GBDT_MAX_FEATURES);
+	if ((a = member(root, "trees")) == NULL || !JsonContainerIsArray(a))
+		return;					/* the parser says what is wrong */
+	if (JsonContainerSize(a) > TD_GBDT_MAX_TREES)
+		bad_model("%zu trees", JsonContainerSize(a), TD_GBDT_MAX_TREES);
+	for (uint32 i = 0; i < JsonContainerSize(a); i++)
+	{
+		JsonbValue *e = getIthJsonbValueFromContainer(a, i);
+
+		if (e->type == jbvBinary && JsonContainerIsArray(e->val.binary.data))
+		{
+			size_t		n = JsonContainerSize(e->val.binary.data) / 3;
+
+			if (n > TD_GBDT_MAX_TREE_NODES)
+				bad_model("a tree of %zu nodes", n, TD_GBDT_MAX_TREE_NODES);
+			nodes += n;
+		}
+		pfree(e);
+	}
+	if (nodes > TD_GBDT_MAX_NODES)
+		bad_model("%zu nodes", nodes, TD_GBDT_MAX_NODES);
+}
+
+/*
+ * The bounds of logreg_json.h or gbdt_json.h on the jsonb itself, before it
+ * becomes text: its size for its kind, its keys, the lengths of its arrays
+ * and of the feature names.  Each is a look-up in jsonb's sorted binary
+ * form, no copy.  (Values under keys the parser skips are bounded by the
+ * size here, and in detail by the parser.)
  */
 static void
 check_model_shape(Jsonb *jb)
@@ -81,6 +132,13 @@ check_model_shape(Jsonb *jb)
 	if (!JB_ROOT_IS_OBJECT(jb))
 		return;					/* the parser says what it is */
 	check_keys(root);
+	if (kind_is(root, "gbdt"))
+	{
+		check_gbdt_shape(root);
+		return;
+	}
+	if (VARSIZE(jb) > TD_MODEL_MAX_BYTES)
+		bad_model("%zu bytes", VARSIZE(jb), TD_MODEL_MAX_BYTES);
 	if ((a = check_array(root, "features")) != NULL)
 		for (uint32 i = 0; i < JsonContainerSize(a); i++)
 		{
@@ -107,7 +165,11 @@ check_model_shape(Jsonb *jb)
 		}
 }
 
-/* The model of a jsonb's bytes; the model holds no pointers (logreg.h). */
+/*
+ * The model of a jsonb's bytes (td_page_model): a logistic model holds no
+ * pointers; a tree model's arrays are allocated in cxt, which lives as long
+ * as the cached value.
+ */
 static void
 make_model(struct varlena *bytes, MemoryContext cxt, void *value)
 {
@@ -119,10 +181,10 @@ make_model(struct varlena *bytes, MemoryContext cxt, void *value)
 	check_model_shape(jb);
 	json = JsonbToCString(NULL, &jb->root, VARSIZE(jb));
 
-	td_pg_env_init(&env, CurrentMemoryContext);
+	td_pg_env_init(&env, cxt);
 	for (;;)
 	{
-		st = td_logreg_parse(&env, json, strlen(json), (td_logreg *) value);
+		st = td_page_model_parse(&env, json, strlen(json), (td_page_model *) value);
 		if (st != TD_EINTR)
 			break;
 		CHECK_FOR_INTERRUPTS();
@@ -137,18 +199,18 @@ make_model(struct varlena *bytes, MemoryContext cxt, void *value)
 	pfree(json);
 }
 
-const td_logreg *
+const td_page_model *
 td_pg_model_arg(FunctionCallInfo fcinfo, int argno)
 {
 	Size		size;
 
 	if (PG_ARGISNULL(argno))
-		return td_default_model();
+		return NULL;
 	/* from the toast pointer or header: nothing is detoasted yet */
 	size = toast_raw_datum_size(PG_GETARG_DATUM(argno));
-	if (size > TD_MODEL_MAX_BYTES)
-		bad_model("%zu bytes", size, TD_MODEL_MAX_BYTES);
-	return td_pg_arg_cached(fcinfo, argno, sizeof(td_logreg), make_model);
+	if (size > TD_GBDT_MAX_BYTES)
+		bad_model("%zu bytes", size, TD_GBDT_MAX_BYTES);
+	return td_pg_arg_cached(fcinfo, argno, sizeof(td_page_model), make_model);
 }
 
 const td_profile_view *
@@ -169,13 +231,20 @@ td_pg_check_penalty(double penalty)
 }
 
 void
-td_pg_page_level(td_env *env, const td_tree *tree, const td_logreg *model,
-				 double penalty, double threshold, text *base_url,
+td_pg_page_level(td_env *env, const td_tree *tree, const td_page_model *model,
+				 bool with_profile, double penalty, double threshold, text *base_url,
 				 td_page_marks *marks)
 {
 	td_page_opts opts;
+	const td_logreg *logreg = NULL;	/* NULL: the built-in logistic model */
 
 	td_page_opts_default(&opts);
+	if (model == NULL)
+		opts.gbdt = with_profile ? NULL : td_default_gbdt();
+	else if (model->kind == TD_MODEL_GBDT)
+		opts.gbdt = &model->gbdt;
+	else
+		logreg = &model->logreg;
 	opts.penalty = penalty;
 	opts.threshold = threshold;
 	/* enough for any page that parsed: memory is bounded by max_nodes */
@@ -192,5 +261,5 @@ td_pg_page_level(td_env *env, const td_tree *tree, const td_logreg *model,
 
 	memset(marks, 0, sizeof(*marks));
 	TD_PG_CALL(env, (td_page_marks_free(tree, marks), memset(marks, 0, sizeof(*marks))),
-			   td_page_level(tree, model, &opts, marks), "templatedet.max_nodes");
+			   td_page_level(tree, logreg, &opts, marks), "templatedet.max_nodes");
 }

@@ -17,6 +17,7 @@
 
 #include "page/pagelevel.h"
 #include "page/logreg_json.h"
+#include "page/gbdt_json.h"
 
 /* templatedet.max_training_rows (model_agg.c) */
 extern int	td_guc_max_training_rows;
@@ -25,12 +26,12 @@ extern int	td_guc_max_training_rows;
 extern void td_pg_page_settings_init(void);
 
 /*
- * The model argument argno: NULL is the built-in default model; a jsonb is
- * parsed by td_logreg_parse (an invalid model is ERROR 22023 with the
- * core's message) and cached across calls (argcache.h: fn_extra is the
- * cache's).
+ * The model argument argno: NULL (SQL NULL) means the built-in models
+ * (td_pg_page_level); a jsonb of either kind is parsed by
+ * td_page_model_parse (an invalid model is ERROR 22023 with the core's
+ * message) and cached across calls (argcache.h: fn_extra is the cache's).
  */
-extern const td_logreg *td_pg_model_arg(FunctionCallInfo fcinfo, int argno);
+extern const td_page_model *td_pg_model_arg(FunctionCallInfo fcinfo, int argno);
 
 /* The profile argument argno (td_pg_profile_arg), NULL when the argument is NULL. */
 extern const td_profile_view *td_pg_page_profile_arg(FunctionCallInfo fcinfo, int argno);
@@ -40,13 +41,15 @@ extern void td_pg_check_penalty(double penalty);
 
 /*
  * Runs the page-level pipeline on tree (scores, smoothing, segments, drop
- * marks with the given threshold).  base_url may be NULL.  The smoothing
+ * marks with the given threshold) with model, or when it is NULL with the
+ * built-in trees (default_gbdt.h) or, with_profile (beside site level), the
+ * built-in logistic model (default_model.h).  base_url may be NULL.  The smoothing
  * memory budget is what a page of templatedet.max_nodes nodes needs, so a
  * page that parsed is never refused by it.  marks are allocated in the
  * tree's env.
  */
-extern void td_pg_page_level(td_env *env, const td_tree *tree, const td_logreg *model,
-							 double penalty, double threshold, text *base_url,
-							 td_page_marks *marks);
+extern void td_pg_page_level(td_env *env, const td_tree *tree, const td_page_model *model,
+							 bool with_profile, double penalty, double threshold,
+							 text *base_url, td_page_marks *marks);
 
 #endif							/* TD_PG_PAGE_H */

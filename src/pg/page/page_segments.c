@@ -25,7 +25,7 @@ static void
 segments(FunctionCallInfo fcinfo, bool is_bytea)
 {
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
-	const td_logreg *model;
+	const td_page_model *model;
 	double		penalty;
 	MemoryContext scratch;
 	MemoryContext rowcxt;
@@ -55,7 +55,7 @@ segments(FunctionCallInfo fcinfo, bool is_bytea)
 		MemoryContextDelete(scratch);
 		return;					/* skipped (templatedet.on_error): no rows */
 	}
-	td_pg_page_level(&env, tree, model, penalty, TD_DEFAULT_PAGE_THRESHOLD,
+	td_pg_page_level(&env, tree, model, false, penalty, TD_DEFAULT_PAGE_THRESHOLD,
 					 PG_ARGISNULL(3) ? NULL : PG_GETARG_TEXT_PP(3), &marks);
 
 	td_pg_nodeinfo(&env, tree, TD_NODEINFO_PATHS, &ni);
