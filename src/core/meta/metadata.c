@@ -1088,6 +1088,32 @@ static const char *const meta_author[] = {"author", "article:author", "dc.creato
 static const char *const meta_keywords[] = {"keywords", "news_keywords", "article:tag",
 	"parsely-tags", "sailthru.tags", "citation_keywords", NULL};
 
+/*
+ * Whether meta key k names the publication date: one of meta_published, or
+ * a key that ends in a publication-date word after a delimiter
+ * ("w-published-date", "og:article:published_time", "rnews:datepublished").
+ */
+static int
+published_key(const char *k, size_t n)
+{
+	static const char *const tails[] = {"published_time", "publish_time", "publish_date",
+		"publish-date", "published_date", "published-date", "publishdate", "publisheddate",
+		"datepublished", "date_published", "date-published", "publication_date",
+		"publication-date", "pubdate", "published", NULL};
+
+	if (key_in(k, n, meta_published))
+		return 1;
+	for (int t = 0; tails[t]; t++)
+	{
+		size_t		l = strlen(tails[t]);
+
+		if (n >= l && ascii_ieq(k + n - l, l, tails[t]) &&
+			(n == l || strchr(".:-_", k[n - l - 1]) != NULL))
+			return 1;
+	}
+	return 0;
+}
+
 static int
 key_rank(const char *k, size_t n)
 {
@@ -1154,7 +1180,7 @@ read_meta(meta *m, uint32_t i)
 				 ascii_ieq(k, kn, "og:image:secure_url") || ascii_ieq(k, kn, "twitter:image") ||
 				 ascii_ieq(k, kn, "twitter:image:src"))
 			st = offer(m, &m->image, r, c, cn);
-		else if (key_in(k, kn, meta_published))
+		else if (published_key(k, kn))
 			st = offer_date(m, &m->published, r, c, cn);
 		else if (key_in(k, kn, meta_modified))
 			st = offer_date(m, &m->modified, r, c, cn);
@@ -1897,31 +1923,59 @@ in_chrome(const meta *m, uint32_t i)
 }
 
 /*
+ * The date after an "updated" or "modified" label in s ("Last updated on
+ * March 5, 2024", "Updated: 2024-03-05"), or 0.
+ */
+static int
+updated_date(const char *s, size_t n, char out[TD_DATE_MAX])
+{
+	static const char *const labels[] = {"updated", "modified", NULL};
+
+	for (int k = 0; labels[k]; k++)
+		for (size_t i = 0; i + strlen(labels[k]) <= n; i++)
+			if (td_ascii_iprefix(s + i, n - i, labels[k], strlen(labels[k])))
+			{
+				size_t		j = i + strlen(labels[k]);
+
+				while (j < n && (s[j] == ':' || td_is_html_space((unsigned char) s[j])))
+					j++;
+				if (j + 3 <= n && ascii_ieq(s + j, 3, "on "))
+					j += 3;
+				return td_date_find(s + j, n - j, out);
+			}
+	return 0;
+}
+
+/*
  * The byline region: the first date in the visible text right after the
  * first <h1> (its next NEAR_TEXTS text nodes, NEAR_BYTES bytes at most),
  * where a page without date markup prints "March 5, 2024" under its
  * headline; a forum prints the first post's.  A date that an "updated" or
- * "modified" label precedes is not the publication's.
+ * "modified" label precedes is not the publication's: it goes to *upd
+ * (the first such, or "").
  */
 #define NEAR_TEXTS 24
 #define NEAR_BYTES 800
 
 static int
-near_h1_date(meta *m, char out[TD_DATE_MAX])
+near_h1_date(meta *m, char out[TD_DATE_MAX], char upd[TD_DATE_MAX])
 {
 	const td_tree *t = m->t;
 	size_t		bytes = 0;
 	int			texts = 0,
-				updated = 0;
+				updated = 0,
+				found = 0;
 
+	out[0] = upd[0] = 0;
 	if (m->h1_elem == TD_NONE)
 		return 0;
 	for (uint32_t k = t->nodes[m->h1_elem].end; k < t->n_nodes && texts < NEAR_TEXTS &&
-		 bytes < NEAR_BYTES; k++)
+		 bytes < NEAR_BYTES && !(found && upd[0]); k++)
 	{
 		const td_node *nd = &t->nodes[k];
 		const char *s;
 		size_t		n;
+		int			label;
 
 		if (nd->kind != TD_TEXT || (nd->flags & TD_F_INHIDDEN) ||
 			(nd->parent != TD_NONE && (t->nodes[nd->parent].flags & (TD_F_RAWTEXT | TD_F_HIDDEN))))
@@ -1936,11 +1990,17 @@ near_h1_date(meta *m, char out[TD_DATE_MAX])
 			continue;
 		texts++;
 		bytes += n;
-		if (n <= 160 && !updated && !in_chrome(m, k) && td_date_find(s, n, out))
-			return 1;
-		updated = n < 40 && (ascii_icontains(s, n, "updated") || ascii_icontains(s, n, "modified"));
+		label = n < 40 && (ascii_icontains(s, n, "updated") || ascii_icontains(s, n, "modified"));
+		if (n <= 160 && !in_chrome(m, k))
+		{
+			if (!upd[0] && (updated ? td_date_find(s, n, upd) : updated_date(s, n, upd)))
+				;
+			else if (!found && !updated && td_date_find(s, n, out))
+				found = 1;
+		}
+		updated = label;
 	}
-	return 0;
+	return found;
 }
 
 /* ---- the walk ----------------------------------------------------------- */
@@ -2173,6 +2233,17 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 				else if (has_word(v, n, "author") && !person)
 					st = add_author(&m, R_MICRODATA, val, vn, 0);
 			}
+			else if (s == TD_NONE && nd->tag == TD_TAG_META &&
+					 (has_word(v, n, "datepublished") || has_word(v, n, "datecreated")))
+			{
+				/*
+				 * a page's date as a <meta> itemprop of no item; a visible
+				 * one is a card's, a related page's
+				 */
+				st = prop_value(&m, i, &val, &vn);
+				if (st == TD_OK)
+					st = offer_date(&m, &m.published, R_MICRODATA, val, vn);
+			}
 			else if (s != TD_NONE && has_word(v, n, "name") && main_item != TD_NONE &&
 					 tree->nodes[s].parent != TD_NONE && scope[tree->nodes[s].parent] == main_item)
 			{
@@ -2237,13 +2308,20 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 	}
 	if (st == TD_OK && m.site_name.rank != R_NONE)
 		st = list_add(&m, &m.site_names, R_LD, pool_str(&m, m.site_name.off), m.site_name.len);
-	/* no published date in the markup: the byline region's, else the URL's */
+	/*
+	 * No published date in the markup: the byline region's, else the
+	 * date it shows as updated (a page that shows one date shows when it
+	 * was last edited), else the URL's.
+	 */
 	if (st == TD_OK && m.published.rank == R_NONE)
 	{
-		char		d[TD_DATE_MAX];
+		char		d[TD_DATE_MAX],
+					upd[TD_DATE_MAX];
 
-		if (near_h1_date(&m, d))
+		if (near_h1_date(&m, d, upd))
 			st = offer(&m, &m.published, R_VISIBLE, d, strlen(d));
+		else if (upd[0])
+			st = offer(&m, &m.published, R_VISIBLE, upd, strlen(upd));
 		else if (opt->base_url)
 		{
 			td_url_parts parts;
