@@ -1964,11 +1964,14 @@ near_h1_date(meta *m, char out[TD_DATE_MAX], char upd[TD_DATE_MAX])
 	size_t		bytes = 0;
 	int			texts = 0,
 				updated = 0,
-				found = 0;
+				found = 0,
+				h1_chrome;
 
 	out[0] = upd[0] = 0;
 	if (m->h1_elem == TD_NONE)
 		return 0;
+	/* an <h1> in a <header>: the article's header, its byline there too */
+	h1_chrome = in_chrome(m, m->h1_elem);
 	for (uint32_t k = t->nodes[m->h1_elem].end; k < t->n_nodes && texts < NEAR_TEXTS &&
 		 bytes < NEAR_BYTES && !(found && upd[0]); k++)
 	{
@@ -1991,7 +1994,7 @@ near_h1_date(meta *m, char out[TD_DATE_MAX], char upd[TD_DATE_MAX])
 		texts++;
 		bytes += n;
 		label = n < 40 && (ascii_icontains(s, n, "updated") || ascii_icontains(s, n, "modified"));
-		if (n <= 160 && !in_chrome(m, k))
+		if (n <= 160 && (h1_chrome || !in_chrome(m, k)))
 		{
 			if (!upd[0] && (updated ? td_date_find(s, n, upd) : updated_date(s, n, upd)))
 				;
