@@ -71,6 +71,8 @@ typedef struct meta
 				published,
 				modified,
 				language;
+	slot		tw_data[5];		/* twitter:data1..4 */
+	unsigned	tw_author;		/* bit N: twitter:labelN says "Written by" */
 	list		site_names;		/* every site name seen (to cut from titles) */
 	list		authors,
 				keywords,
@@ -1190,6 +1192,12 @@ read_meta(meta *m, uint32_t i)
 		}
 		else if (key_in(k, kn, meta_keywords))
 			st = list_add_split(m, &m->keywords, r, c, cn);
+		else if (kn == 13 && ascii_ieq(k, 12, "twitter:data") && k[12] >= '1' && k[12] <= '4')
+			st = offer(m, &m->tw_data[k[12] - '0'], r, c, cn);
+		else if (kn == 14 && ascii_ieq(k, 13, "twitter:label") && k[13] >= '1' && k[13] <= '4' &&
+				 (ascii_ieq(c, cn, "written by") || ascii_ieq(c, cn, "author") ||
+				  ascii_ieq(c, cn, "by")))
+			m->tw_author |= 1u << (k[13] - '0');
 	}
 	return st;
 }
@@ -2035,6 +2043,8 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 
 		for (size_t k = 0; k < sizeof(slots) / sizeof(slots[0]); k++)
 			slots[k]->rank = R_NONE;
+		for (int k = 0; k < 5; k++)
+			m.tw_data[k].rank = R_NONE;
 	}
 	m.authors.rank = m.keywords.rank = m.types.rank = m.site_names.rank = R_NONE;
 	m.text_budget = TEXT_BUDGET;
@@ -2309,6 +2319,10 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 				st = add_author(&m, R_VISIBLE, v, tn, 0);
 		}
 	}
+	/* Slack's unfurl pair: twitter:label1 "Written by", twitter:data1 the name */
+	for (int k = 1; k < 5 && st == TD_OK; k++)
+		if ((m.tw_author & (1u << k)) && m.tw_data[k].rank != R_NONE)
+			st = add_author(&m, R_VISIBLE, pool_str(&m, m.tw_data[k].off), m.tw_data[k].len, 0);
 	if (st == TD_OK && m.site_name.rank != R_NONE)
 		st = list_add(&m, &m.site_names, R_LD, pool_str(&m, m.site_name.off), m.site_name.len);
 	/*
