@@ -418,7 +418,8 @@ label_value(const char *p, size_t len)
 {
 	static const char *const labels[] = {"author", "authors", "topic author", "post author",
 		"updated", "written by", "posted by", "sign in", "log in", "login", "over",
-		"insights from", "human", "full bio", "join us", "sign", NULL};
+		"insights from", "human", "full bio", "join us", "sign", "the author", "about the author",
+	NULL};
 	size_t		w = len;
 
 	if (key_in(p, len, labels))
@@ -492,8 +493,7 @@ add_name(meta *m, int rank, const char *p, size_t len, int flags)
 	if (len < 2 || len > 60 || credential(p, len) || calendar_word(p, len) ||
 		memchr(p, ':', len) != NULL || ascii_icontains(p, len, "http") ||
 		ascii_icontains(p, len, "www.") || p[0] == '@' || memchr(p, '/', len) != NULL ||
-		memchr(p, '{', len) != NULL || memchr(p, '@', len) != NULL ||
-		(len > 4 && ascii_ieq(p, 4, "the ")))
+		memchr(p, '{', len) != NULL || memchr(p, '@', len) != NULL)
 		return TD_OK;
 	for (size_t k = 0; k < len; k++)
 	{
