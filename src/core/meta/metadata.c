@@ -31,6 +31,7 @@ enum
 	R_OG,						/* og:, twitter:, article: */
 	R_META,						/* other <meta> */
 	R_VISIBLE,					/* bylines, <time> */
+	R_TEXT,						/* "By Jane Doe" in the text */
 	R_TITLE,					/* <title> */
 	R_NONE = 100
 };
@@ -526,7 +527,7 @@ add_author(meta *m, int rank, const char *s, size_t n, int flags)
 	/* the first 6 cut where they are, the others in any case */
 	static const char *const cuts[] = {" - ", " \xE2\x80\x93 ", " \xE2\x80\x94 ", " | ", " \xE2\x80\xA2 ",
 		" \xC2\xB7 ", " \xC2\xBB", " on ", " published", " updated", " posted", " last", " wrote",
-		" said", " offline", " online", " members", " in ", NULL};
+		" said", " offline", " online", " members", " in ", " at ", NULL};
 	char		buf[TD_META_MAX_VALUE + 1];
 	char	   *p;
 	size_t		len;
@@ -1910,9 +1911,12 @@ url_date(const char *path, size_t n, char out[TD_DATE_MAX])
 	return 0;
 }
 
-/* Whether node i is inside <header>, <footer>, <nav>, <aside> or a comment block. */
+/*
+ * Whether node i is inside <header> (unless header_ok), <footer>, <nav>,
+ * <aside> or a comment block.
+ */
 static int
-in_chrome(const meta *m, uint32_t i)
+in_chrome(const meta *m, uint32_t i, int header_ok)
 {
 	const td_tree *t = m->t;
 
@@ -1922,7 +1926,7 @@ in_chrome(const meta *m, uint32_t i)
 		uint32_t	cn;
 		const char *cl = attr(m, a, "class", &cn);
 
-		if (t->nodes[a].tag == TD_TAG_HEADER || t->nodes[a].tag == TD_TAG_FOOTER ||
+		if ((t->nodes[a].tag == TD_TAG_HEADER && !header_ok) || t->nodes[a].tag == TD_TAG_FOOTER ||
 			t->nodes[a].tag == TD_TAG_NAV || t->nodes[a].tag == TD_TAG_ASIDE ||
 			(cl && cn < 200 && ascii_icontains(cl, cn, "comment")))
 			return 1;
@@ -1979,7 +1983,7 @@ near_h1_date(meta *m, char out[TD_DATE_MAX], char upd[TD_DATE_MAX])
 	if (m->h1_elem == TD_NONE)
 		return 0;
 	/* an <h1> in a <header>: the article's header, its byline there too */
-	h1_chrome = in_chrome(m, m->h1_elem);
+	h1_chrome = in_chrome(m, m->h1_elem, 0);
 	for (uint32_t k = t->nodes[m->h1_elem].end; k < t->n_nodes && texts < NEAR_TEXTS &&
 		 bytes < NEAR_BYTES && !(found && upd[0]); k++)
 	{
@@ -2002,7 +2006,7 @@ near_h1_date(meta *m, char out[TD_DATE_MAX], char upd[TD_DATE_MAX])
 		texts++;
 		bytes += n;
 		label = n < 40 && (ascii_icontains(s, n, "updated") || ascii_icontains(s, n, "modified"));
-		if (n <= 160 && (h1_chrome || !in_chrome(m, k)))
+		if (n <= 160 && (h1_chrome || !in_chrome(m, k, 0)))
 		{
 			if (!upd[0] && (updated ? td_date_find(s, n, upd) : updated_date(s, n, upd)))
 				;
@@ -2012,6 +2016,77 @@ near_h1_date(meta *m, char out[TD_DATE_MAX], char upd[TD_DATE_MAX])
 		updated = label;
 	}
 	return found;
+}
+
+/*
+ * A byline in the text: a short visible text "By Jane Doe" ("Written by",
+ * "Posted by", "Author:") whose name begins with a capital, or such a
+ * label alone followed within BY_NEAR nodes by the name's text (By
+ * <a>Jane Doe</a>); not in <footer>, <nav>, <aside> or comments.  *label
+ * holds the node of a label alone waiting for its name, or TD_NONE.
+ */
+#define BY_NEAR 8
+
+static td_status
+text_byline(meta *m, uint32_t k, uint32_t *label)
+{
+	static const char *const labels[] = {"by", "written by", "posted by", "article by",
+	"words by", "story by", "author", NULL};
+	const td_tree *t = m->t;
+	const td_node *nd = &t->nodes[k];
+	const char *s = td_node_str(t, k);
+	size_t		n = nd->str_len;
+
+	if ((nd->flags & TD_F_INHIDDEN) || nd->parent == TD_NONE ||
+		(t->nodes[nd->parent].flags & (TD_F_RAWTEXT | TD_F_HIDDEN)) ||
+		t->nodes[nd->parent].tag == TD_TAG_OPTION)
+		return TD_OK;
+	while (n > 0 && td_is_html_space((unsigned char) *s))
+		s++, n--;
+	while (n > 0 && td_is_html_space((unsigned char) s[n - 1]))
+		n--;
+	if (n == 0)
+		return TD_OK;
+	if (*label != TD_NONE)
+	{
+		int			near = k - *label <= BY_NEAR;
+
+		*label = TD_NONE;
+		if (near && n <= 60 && ((s[0] >= 'A' && s[0] <= 'Z') || (unsigned char) s[0] >= 0x80))
+			return add_author(m, R_TEXT, s, n, 0);
+		return TD_OK;
+	}
+	if (n > 80 || !((s[0] | 0x20) == 'b' || (s[0] | 0x20) == 'w' || (s[0] | 0x20) == 'p' ||
+					(s[0] | 0x20) == 'a' || (s[0] | 0x20) == 's'))
+		return TD_OK;
+	for (int l = 0; labels[l]; l++)
+	{
+		size_t		ln = strlen(labels[l]),
+					j = ln;
+
+		if (n < ln || !td_ascii_iprefix(s, n, labels[l], ln) ||
+			(n > ln && s[ln] != ':' && (s[ln] != ' ' || ln == 6)))
+			continue;			/* "Author Spotlight" is no label */
+		while (j < n && (s[j] == ' ' || s[j] == ':'))
+			j++;
+		/* the start of its block ("Guide <i>X</i> by Jane" is a sentence) */
+		for (uint32_t c = t->nodes[nd->parent].first_child, hops = 0; c != k; c = t->nodes[c].next_sibling)
+		{
+			if (c == TD_NONE || ++hops > 16 || t->nodes[c].kind == TD_ELEM)
+				return TD_OK;
+			for (uint32_t b = 0; b < t->nodes[c].str_len; b++)
+				if (!td_is_html_space((unsigned char) td_node_str(t, c)[b]))
+					return TD_OK;
+		}
+		if (in_chrome(m, k, 1))
+			return TD_OK;
+		if (j == n)
+			*label = k;
+		else if ((s[j] >= 'A' && s[j] <= 'Z') || (unsigned char) s[j] >= 0x80)
+			return add_author(m, R_TEXT, s, n, 0);
+		return TD_OK;
+	}
+	return TD_OK;
 }
 
 /* ---- the walk ----------------------------------------------------------- */
@@ -2028,6 +2103,7 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 	uint32_t	main_item = TD_NONE;
 	uint32_t	blocks = 0;
 	int			first_time_seen = 0;	/* a <time> that counts was seen */
+	uint32_t	by_label = TD_NONE; /* a "By" waiting for its name (text_byline) */
 	td_status	st = TD_OK;
 
 	memset(&m, 0, sizeof(m));
@@ -2070,6 +2146,8 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 			break;
 		}
 		scope[i] = p == TD_NONE ? TD_NONE : scope[p];
+		if (nd->kind == TD_TEXT && m.authors.rank > R_TEXT && (st = text_byline(&m, i, &by_label)) != TD_OK)
+			break;
 		if (nd->kind != TD_ELEM)
 			continue;
 		switch (nd->tag)
@@ -2298,10 +2376,10 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 			uint32_t	cn;
 			const char *cl = attr(&m, i, "class", &cn);
 
-			if ((v = attr(&m, i, "author", &n)) != NULL && n > 0 && !in_chrome(&m, i))
+			if ((v = attr(&m, i, "author", &n)) != NULL && n > 0 && !in_chrome(&m, i, 0))
 				st = add_author(&m, R_TITLE, v, n, AUTHOR_HANDLE);
 			else if (cl && cn < 200 && (has_word(cl, cn, "username") || has_word(cl, cn, "user-name")) &&
-					 nd->end - i < 16 && !in_chrome(&m, i))
+					 nd->end - i < 16 && !in_chrome(&m, i, 0))
 			{
 				st = elem_text_kept(&m, i, &v, &tn);
 				if (st == TD_OK)
