@@ -1603,6 +1603,24 @@ folded_prefix(const char *a, size_t an, const char *b, size_t bn)
 	return x > 0 && x < y && memcmp(fa, fb, x) == 0;
 }
 
+/* Whether og:title and <title>, each without its site name, say the same. */
+static int
+meta_titles_agree(const meta *m, const char *host, size_t host_n)
+{
+	const char *og = pool_str(m, m->title_og.off),
+			   *ti = pool_str(m, m->title_html.off);
+	size_t		oa,
+				ob,
+				ta,
+				tb;
+
+	if (m->title_og.rank == R_NONE || m->title_html.rank == R_NONE)
+		return 0;
+	title_main(m, og, m->title_og.len, host, host_n, &oa, &ob);
+	title_main(m, ti, m->title_html.len, host, host_n, &ta, &tb);
+	return folded_eq(og + oa, ob - oa, ti + ta, tb - ta);
+}
+
 /*
  * The title: the first candidate (tc, most trusted first) that reads as a
  * title, reduced by title_main.  A candidate over 300 bytes, or one that
@@ -1657,10 +1675,16 @@ choose_title(const meta *m, const slot *const *tc, size_t n_tc, const char *host
 			best_n = b - a;
 		}
 	}
-	/* a single <h1> that says what the metadata says, in the page's own words */
+	/*
+	 * A single <h1> that says what the metadata says, in the page's own
+	 * words; or a single <h1> where the metadata does not agree with
+	 * itself (og:title and <title> name different things, or one is
+	 * missing): then the heading the reader sees is the better witness.
+	 */
 	if (m->n_h1 == 1 && m->h1.rank != R_NONE && m->h1.len >= 3 && m->h1.len <= 300 &&
 		!is_site(m, pool_str(m, m->h1.off), m->h1.len, host, host_n) &&
-		(best == NULL || word_overlap(pool_str(m, m->h1.off), m->h1.len, best, best_n) >= 0.5))
+		(best == NULL || !meta_titles_agree(m, host, host_n) ||
+		 word_overlap(pool_str(m, m->h1.off), m->h1.len, best, best_n) >= 0.5))
 	{
 		best = pool_str(m, m->h1.off);
 		best_n = m->h1.len;
