@@ -1603,6 +1603,28 @@ folded_prefix(const char *a, size_t an, const char *b, size_t bn)
 	return x > 0 && x < y && memcmp(fa, fb, x) == 0;
 }
 
+/*
+ * Whether a structured-data title t shares no word with any of the titles
+ * the page shows (og:title, twitter:title, <title>, the first <h1>) while
+ * it has one: a description, a type label ("Wikimedia list article"), a
+ * byline or a URL put where the headline goes.
+ */
+static int
+uncorroborated(const meta *m, const char *t, size_t n)
+{
+	const slot *const w[] = {&m->title_og, &m->title_tw, &m->title_html, &m->h1};
+	int			witnesses = 0;
+
+	for (size_t k = 0; k < sizeof(w) / sizeof(w[0]); k++)
+		if (w[k]->rank != R_NONE)
+		{
+			witnesses++;
+			if (word_overlap(t, n, pool_str(m, w[k]->off), w[k]->len) > 0)
+				return 0;
+		}
+	return witnesses > 0;
+}
+
 /* Whether og:title and <title>, each without its site name, say the same. */
 static int
 meta_titles_agree(const meta *m, const char *host, size_t host_n)
@@ -1650,7 +1672,8 @@ choose_title(const meta *m, const slot *const *tc, size_t n_tc, const char *host
 			(m->description.rank != R_NONE && tc[k]->len > 100 &&
 			 (folded_prefix(t, tc[k]->len, pool_str(m, m->description.off), m->description.len) ||
 			  (tc[k]->len == m->description.len &&
-			   memcmp(t, pool_str(m, m->description.off), tc[k]->len) == 0))))
+			   memcmp(t, pool_str(m, m->description.off), tc[k]->len) == 0))) ||
+			(tc[k]->rank <= R_MICRODATA && uncorroborated(m, t, tc[k]->len)))
 			continue;
 		title_main(m, t, tc[k]->len, host, host_n, &a, &b);
 		/* the site's name alone, or "Home": a title only when nothing else is */
