@@ -84,6 +84,7 @@ typedef struct meta
 								 * of many nested bylines or itemprops) */
 	uint32_t	main_elem;		/* the first visible <main> or <article>, or TD_NONE */
 	uint32_t	h1_elem;		/* the first visible <h1> (maybe empty), or TD_NONE */
+	uint32_t	h2_elem;		/* the first visible <h2>, or TD_NONE */
 } meta;
 
 /* The <h1>s read per page. */
@@ -2025,13 +2026,15 @@ near_h1_date(meta *m, char out[TD_DATE_MAX], char upd[TD_DATE_MAX])
 				updated = 0,
 				found = 0,
 				h1_chrome;
+	/* the headline: the first <h1>, else (a page without one) the first <h2> */
+	uint32_t	h = m->h1_elem != TD_NONE ? m->h1_elem : m->h2_elem;
 
 	out[0] = upd[0] = 0;
-	if (m->h1_elem == TD_NONE)
+	if (h == TD_NONE)
 		return 0;
 	/* an <h1> in a <header>: the article's header, its byline there too */
-	h1_chrome = in_chrome(m, m->h1_elem, 0);
-	for (uint32_t k = t->nodes[m->h1_elem].end; k < t->n_nodes && texts < NEAR_TEXTS &&
+	h1_chrome = in_chrome(m, h, 0);
+	for (uint32_t k = t->nodes[h].end; k < t->n_nodes && texts < NEAR_TEXTS &&
 		 bytes < NEAR_BYTES && !(found && upd[0]); k++)
 	{
 		const td_node *nd = &t->nodes[k];
@@ -2173,6 +2176,7 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 	m.text_budget = TEXT_BUDGET;
 	m.main_elem = TD_NONE;
 	m.h1_elem = TD_NONE;
+	m.h2_elem = TD_NONE;
 	if (tree->n_nodes > 0)
 	{
 		scope = td_alloc(env, sizeof(uint32_t) * (size_t) tree->n_nodes);
@@ -2226,6 +2230,10 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 			case TD_TAG_ARTICLE:
 				if (m.main_elem == TD_NONE && !(nd->flags & TD_F_INHIDDEN))
 					m.main_elem = i;
+				break;
+			case TD_TAG_H2:
+				if (m.h2_elem == TD_NONE && !(nd->flags & TD_F_INHIDDEN))
+					m.h2_elem = i;
 				break;
 			case TD_TAG_H1:
 				/* distinct visible headings: an empty one or a repeat (a layout's copy) is none */
