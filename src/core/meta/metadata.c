@@ -71,6 +71,7 @@ typedef struct meta
 				image,
 				published,
 				modified,
+				updated,		/* the first visible "Updated" dateline's date */
 				language;
 	slot		tw_data[5];		/* twitter:data1..4 */
 	unsigned	tw_author;		/* bit N: twitter:labelN says "Written by" */
@@ -1232,11 +1233,14 @@ is_byline(meta *m, uint32_t i)
 
 /*
  * Whether element i is marked as holding the publication date (class, id
- * or itemprop naming a date, publishing or a byline; not an update).
+ * or itemprop naming a date, publishing or a byline): 1; as holding the
+ * date of an update ("date-updated", "modified"): 2; else 0.
  */
 static int
 is_dateline(meta *m, uint32_t i)
 {
+	int			upd = 0;
+
 	static const char *const names[] = {"class", "id", "itemprop"};
 
 	for (int k = 0; k < 3; k++)
@@ -1246,13 +1250,15 @@ is_dateline(meta *m, uint32_t i)
 
 		if (v == NULL || n > 200)
 			continue;
-		if ((ascii_icontains(v, n, "date") || ascii_icontains(v, n, "publish") ||
-			 ascii_icontains(v, n, "posted") || ascii_icontains(v, n, "byline")) &&
-			!ascii_icontains(v, n, "update") && !ascii_icontains(v, n, "modif") &&
-			!ascii_icontains(v, n, "comment") && !ascii_icontains(v, n, "validate"))
+		if (ascii_icontains(v, n, "comment") || ascii_icontains(v, n, "validate"))
+			continue;
+		if (ascii_icontains(v, n, "update") || ascii_icontains(v, n, "modif"))
+			upd = 2;
+		else if (ascii_icontains(v, n, "date") || ascii_icontains(v, n, "publish") ||
+				 ascii_icontains(v, n, "posted") || ascii_icontains(v, n, "byline"))
 			return 1;
 	}
-	return 0;
+	return upd;
 }
 
 /* ---- the title ---------------------------------------------------------- */
@@ -2165,7 +2171,7 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 	{
 		slot	   *slots[] = {&m.title_ld, &m.title_md, &m.title_og, &m.title_tw, &m.title_html,
 			&m.h1, &m.description, &m.site_name, &m.canonical, &m.image, &m.published,
-		&m.modified, &m.language};
+		&m.modified, &m.updated, &m.language};
 
 		for (size_t k = 0; k < sizeof(slots) / sizeof(slots[0]); k++)
 			slots[k]->rank = R_NONE;
@@ -2190,6 +2196,7 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 		uint32_t	n;
 		const char *v;
 		size_t		tn;			/* the length of v, for element text */
+		int			dl;			/* is_dateline's answer */
 
 		if (td_poll_every(env, i + 1, 1u << 16))
 		{
@@ -2411,13 +2418,16 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 		/* visible datelines: "Published March 5, 2024" */
 		if (st == TD_OK && m.published.rank > R_VISIBLE && !(nd->flags & TD_F_INHIDDEN) &&
 			nd->tag != TD_TAG_BODY && nd->tag != TD_TAG_HTML && nd->tag != TD_TAG_META &&
-			nd->end - i < 32 && is_dateline(&m, i))
+			nd->end - i < 32 && (dl = is_dateline(&m, i)) != 0)
 		{
 			char		d[TD_DATE_MAX];
 
 			st = elem_text_kept(&m, i, &v, &tn);
-			if (st == TD_OK && tn <= 160 && td_date_find(v, tn, d))
+			if (st == TD_OK && tn <= 160 && dl == 1 && td_date_find(v, tn, d))
 				st = offer(&m, &m.published, R_VISIBLE, d, strlen(d));
+			else if (st == TD_OK && tn <= 160 && m.updated.rank == R_NONE &&
+					 (dl == 1 ? updated_date(v, tn, d) : td_date_find(v, tn, d) || updated_date(v, tn, d)))
+				st = offer(&m, &m.updated, R_VISIBLE, d, strlen(d));
 		}
 		/*
 		 * no byline: a forum's first poster, the first element whose class
@@ -2472,6 +2482,8 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 			st = offer(&m, &m.published, R_VISIBLE, d, strlen(d));
 		else if (upd[0])
 			st = offer(&m, &m.published, R_VISIBLE, upd, strlen(upd));
+		else if (m.updated.rank != R_NONE)
+			st = offer(&m, &m.published, R_VISIBLE, pool_str(&m, m.updated.off), m.updated.len);
 		else if (opt->base_url)
 		{
 			td_url_parts parts;
