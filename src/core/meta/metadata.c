@@ -870,9 +870,10 @@ ld_author(ld *x, uint32_t v, int rank, void *arg)
 	const char *s;
 	size_t		n;
 
+	/* a structured name: digits are a user name's ("Pippin06"), not a date's */
 	if (jstr(x, v, &s, &n) ||
 		(!entity_is(x, v, org_types) && jmember_str(x, v, "name", &s, &n)))
-		return add_author(x->m, rank, s, n, 0);
+		return add_author(x->m, rank, s, n, AUTHOR_HANDLE);
 	return TD_OK;
 }
 
