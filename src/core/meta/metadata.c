@@ -2412,7 +2412,7 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 					if (st == TD_OK)
 						st = has_word(sp, sn, "publisher") ?
 							offer(&m, &m.site_name, R_MICRODATA, val, vn) :
-							add_author(&m, R_MICRODATA, val, vn, 0);
+							add_author(&m, R_MICRODATA, val, vn, AUTHOR_HANDLE);
 				}
 			}
 		}
