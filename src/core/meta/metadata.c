@@ -1251,13 +1251,16 @@ is_dateline(meta *m, uint32_t i)
 
 		if (v == NULL || n > 200)
 			continue;
-		if (ascii_icontains(v, n, "comment") || ascii_icontains(v, n, "validate"))
+		int			pub = ascii_icontains(v, n, "date") || ascii_icontains(v, n, "publish") ||
+			ascii_icontains(v, n, "posted") || ascii_icontains(v, n, "byline");
+		int			mod = ascii_icontains(v, n, "modif") ||
+			(pub && ascii_icontains(v, n, "update"));
+
+		if ((!pub && !mod) || ascii_icontains(v, n, "comment") || ascii_icontains(v, n, "validate"))
 			continue;
-		if (ascii_icontains(v, n, "update") || ascii_icontains(v, n, "modif"))
-			upd = 2;
-		else if (ascii_icontains(v, n, "date") || ascii_icontains(v, n, "publish") ||
-				 ascii_icontains(v, n, "posted") || ascii_icontains(v, n, "byline"))
+		if (!mod)
 			return 1;
+		upd = 2;
 	}
 	return upd;
 }
