@@ -2065,13 +2065,30 @@ near_h1_date(meta *m, char out[TD_DATE_MAX], char upd[TD_DATE_MAX])
 			continue;
 		texts++;
 		bytes += n;
-		label = n < 40 && (ascii_icontains(s, n, "updated") || ascii_icontains(s, n, "modified"));
+		label = 0;
 		if (n <= 160 && (h1_chrome || !in_chrome(m, k, 0)))
 		{
-			if (!upd[0] && (updated ? td_date_find(s, n, upd) : updated_date(s, n, upd)))
-				;
-			else if (!found && !updated && td_date_find(s, n, out))
-				found = 1;
+			char		u[TD_DATE_MAX];
+
+			if (updated)
+			{
+				/* the date after a label alone ("Updated" <span>March 5, 2024</span>) */
+				if (!upd[0])
+					td_date_find(s, n, upd);
+			}
+			else
+			{
+				if (!found && td_date_find(s, n, out))
+					found = 1;
+				if (updated_date(s, n, u))
+				{
+					if (!upd[0])
+						memcpy(upd, u, TD_DATE_MAX);
+				}
+				else
+					label = n < 40 && (ascii_icontains(s, n, "updated") ||
+									   ascii_icontains(s, n, "modified"));
+			}
 		}
 		updated = label;
 	}
