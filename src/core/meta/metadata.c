@@ -1240,22 +1240,22 @@ is_byline(meta *m, uint32_t i)
 static int
 is_dateline(meta *m, uint32_t i)
 {
-	int			upd = 0;
-
 	static const char *const names[] = {"class", "id", "itemprop"};
+	int			upd = 0;
 
 	for (int k = 0; k < 3; k++)
 	{
 		uint32_t	n;
 		const char *v = attr(m, i, names[k], &n);
+		int			pub,
+					mod;
 
 		if (v == NULL || n > 200)
 			continue;
-		int			pub = ascii_icontains(v, n, "date") || ascii_icontains(v, n, "publish") ||
+		/* the publication words first: the others are read only where these are */
+		pub = ascii_icontains(v, n, "date") || ascii_icontains(v, n, "publish") ||
 			ascii_icontains(v, n, "posted") || ascii_icontains(v, n, "byline");
-		int			mod = ascii_icontains(v, n, "modif") ||
-			(pub && ascii_icontains(v, n, "update"));
-
+		mod = ascii_icontains(v, n, "modif") || (pub && ascii_icontains(v, n, "update"));
 		if ((!pub && !mod) || ascii_icontains(v, n, "comment") || ascii_icontains(v, n, "validate"))
 			continue;
 		if (!mod)
@@ -2002,10 +2002,10 @@ updated_date(const char *s, size_t n, char out[TD_DATE_MAX])
 	static const char *const labels[] = {"updated", "modified", NULL};
 
 	for (int k = 0; labels[k]; k++)
-		for (size_t i = 0; i + strlen(labels[k]) <= n; i++)
-			if (td_ascii_iprefix(s + i, n - i, labels[k], strlen(labels[k])))
+		for (size_t i = 0, l = strlen(labels[k]); i + l <= n; i++)
+			if (td_ascii_iprefix(s + i, n - i, labels[k], l))
 			{
-				size_t		j = i + strlen(labels[k]);
+				size_t		j = i + l;
 
 				while (j < n && (s[j] == ':' || td_is_html_space((unsigned char) s[j])))
 					j++;
@@ -2141,9 +2141,10 @@ text_byline(meta *m, uint32_t k, uint32_t *label)
 		size_t		ln = strlen(labels[l]),
 					j = ln;
 
+		/* "Author" only as "Author:" or alone: "Author Spotlight" is a heading */
 		if (n < ln || !td_ascii_iprefix(s, n, labels[l], ln) ||
-			(n > ln && s[ln] != ':' && (s[ln] != ' ' || ln == 6)))
-			continue;			/* "Author Spotlight" is no label */
+			(n > ln && s[ln] != ':' && (s[ln] != ' ' || strcmp(labels[l], "author") == 0)))
+			continue;
 		while (j < n && (s[j] == ' ' || s[j] == ':'))
 			j++;
 		/* the start of its block ("Guide <i>X</i> by Jane" is a sentence) */
