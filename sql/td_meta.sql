@@ -112,14 +112,15 @@ FROM (VALUES
 
 -- Dates: a page that shows only its update date has that date; numeric
 -- dates in the one order that is a date; a 12-hour clock; a <meta> key
--- ending in a publication word
+-- ending in a publication word; the day printed right above the headline
 SELECT page_metadata(html) ->> 'published' AS published
 FROM (VALUES
   ('<h1>Spring regatta</h1><p>Last updated: March 5, 2024</p>'),
   ('<h1>Spring regatta</h1><p>Published 2024-01-02</p><p>Updated March 5, 2024</p>'),
   ('<meta name="date" content="Thu, 09/25/2025 - 11:38">'),
   ('<h2>Topic</h2><p>by kim &raquo; Sun Dec 17, 2023 11:23 pm</p>'),
-  ('<meta name="w-published-date" content="2025-05-27">')) v(html);
+  ('<meta name="w-published-date" content="2025-05-27">'),
+  ('<p>Published</p><p>Oct 14, 2025</p><h1>Spring regatta</h1><p>Text</p>')) v(html);
 
 -- Nothing to find: an empty object
 SELECT page_metadata('<html><body></body></html>');

@@ -348,6 +348,11 @@ test_metadata(void)
 			   "{\"title\": \"Tides\"}", __LINE__);
 	check_meta("<h2>Forum topic</h2><p>by kim &raquo; Sun Dec 17, 2023 11:23 am</p>", NULL,
 			   "{\"published\": \"2023-12-17T11:23:00\"}", __LINE__);
+	/* nothing after the headline: the texts right before it, not farther */
+	check_meta("<p>Published</p><p>Oct 14, 2025</p><h1>Tides</h1><p>Text</p>", NULL,
+			   "{\"title\": \"Tides\", \"published\": \"2025-10-14\"}", __LINE__);
+	check_meta("<p>Oct 14, 2025</p><p>a</p><p>b</p><p>c</p><p>d</p><h1>Tides</h1>", NULL,
+			   "{\"title\": \"Tides\"}", __LINE__);
 	/* an element marked as an update's date, when nothing else dates the page */
 	check_meta("<p class=\"byline__pub-dates\">Updated March 13, 2024</p>", NULL,
 			   "{\"published\": \"2024-03-13\"}", __LINE__);

@@ -2022,10 +2022,13 @@ updated_date(const char *s, size_t n, char out[TD_DATE_MAX])
  * where a page without date markup prints "March 5, 2024" under its
  * headline; a forum prints the first post's.  A date that an "updated" or
  * "modified" label precedes is not the publication's: it goes to *upd
- * (the first such, or "").
+ * (the first such, or "").  With neither there, the first date in the
+ * BEFORE_TEXTS texts right before the headline ("Published" and the day
+ * above it).
  */
 #define NEAR_TEXTS 24
 #define NEAR_BYTES 800
+#define BEFORE_TEXTS 4
 
 static int
 near_h1_date(meta *m, char out[TD_DATE_MAX], char upd[TD_DATE_MAX])
@@ -2091,6 +2094,29 @@ near_h1_date(meta *m, char out[TD_DATE_MAX], char upd[TD_DATE_MAX])
 			}
 		}
 		updated = label;
+	}
+	/* none after it: the few texts right before it ("Published" and the day above a headline) */
+	texts = 0;
+	for (uint32_t k = h; k > 0 && !found && !upd[0] && texts < BEFORE_TEXTS; k--)
+	{
+		const td_node *nd = &t->nodes[k - 1];
+		const char *s;
+		size_t		n;
+
+		if (nd->kind != TD_TEXT || (nd->flags & TD_F_INHIDDEN) ||
+			(nd->parent != TD_NONE && (t->nodes[nd->parent].flags & (TD_F_RAWTEXT | TD_F_HIDDEN))))
+			continue;
+		s = td_node_str(t, k - 1);
+		n = nd->str_len;
+		while (n > 0 && td_is_html_space((unsigned char) *s))
+			s++, n--;
+		while (n > 0 && td_is_html_space((unsigned char) s[n - 1]))
+			n--;
+		if (n == 0)
+			continue;
+		texts++;
+		if (n <= 160 && (h1_chrome || !in_chrome(m, k - 1, 0)) && td_date_find(s, n, out))
+			found = 1;
 	}
 	return found;
 }

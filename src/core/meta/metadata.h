@@ -27,7 +27,8 @@
  * the <h1> is none.
  *
  * Without a published date in the markup: the first date in the byline
- * region (after the first <h1>, else the first <h2>), else the date it
+ * region (after the first <h1>, else the first <h2>; else in the 4 texts
+ * right before it), else the date it
  * shows as updated, else an element marked as an update's date, else the
  * URL's day.
  *
