@@ -4,12 +4,16 @@ and publish date (bench/README.md#page-metadata).
 
     make build/bench/metadata_dump
     python3 bench/metadata_quality.py [WCXB_DIR] [--dump FILE] [--show FIELD]
+                                      [--half even|odd]
 
 Runs build/bench/metadata_dump (the extension's core, base_url = the page's
 URL from manifest.tsv) on every page of WCXB_DIR (default /work/data/wcxb-dev)
 and counts, per field, the pages whose gold has the field as correct, wrong
 (a value that does not match) or missing (no value).  --dump FILE reads a
-dump written before instead; --show FIELD prints the wrong ones of a field.
+dump written before instead; --show FIELD prints the wrong ones of a field;
+--half even|odd counts only the pages whose domain (the URL's host without
+"www.") has an even or odd CRC-32: the held-out halves, split by domain, on
+which a rule tuned on one half is checked on the other.
 
 Matching:
   title     equal after case folding, white space folding and typographic
@@ -25,6 +29,8 @@ import os
 import re
 import subprocess
 import sys
+import urllib.parse
+import zlib
 
 
 QUOTES = str.maketrans({'\u2018': "'", '\u2019': "'", '\u201c': '"', '\u201d': '"'})
@@ -49,9 +55,18 @@ def judge(field, gold, got):
     return 'missing' if ok is None else 'correct' if ok else 'wrong'
 
 
+def half_of(url):
+    host = (urllib.parse.urlsplit(url).hostname or '').lower()
+    if host.startswith('www.'):
+        host = host[4:]
+    return 'even' if zlib.crc32(host.encode()) % 2 == 0 else 'odd'
+
+
 def main():
     args = sys.argv[1:]
-    dump = show = None
+    dump = show = half = None
+    if '--half' in args:
+        i = args.index('--half'); half = args[i + 1]; del args[i:i + 2]
     if '--dump' in args:
         i = args.index('--dump'); dump = args[i + 1]; del args[i:i + 2]
     if '--show' in args:
@@ -59,6 +74,7 @@ def main():
     wcxb = args[0] if args else '/work/data/wcxb-dev'
     manifest = [l.rstrip('\n').split('\t') for l in open(os.path.join(wcxb, 'manifest.tsv'))][1:]
     ptype = {r[0]: r[2] for r in manifest}
+    keep = {r[0] for r in manifest if half is None or half_of(r[1]) == half}
     if dump:
         text = open(dump, encoding='utf-8').read()
     else:
@@ -74,6 +90,8 @@ def main():
     for line in open(os.path.join(wcxb, 'metadata.jsonl'), encoding='utf-8'):
         g = json.loads(line)
         pid = g['id']
+        if pid not in keep:
+            continue
         for field, key in fields:
             if not g.get(key):
                 continue

@@ -89,6 +89,39 @@ SELECT page_metadata('<h1>Spring regatta</h1><p>By Ann Lee</p><p>March 5, 2024</
        page_metadata('<title>Spring regatta</title>',
                      'https://www.riverbank.example/2024/03/05/regatta') ->> 'published' AS from_url;
 
+-- Issue 13, third round.  The <h1> is the title where og:title and <title>
+-- disagree (or one is missing), not where they agree on something else; a
+-- JSON-LD headline sharing no word with what the page shows is no title
+SELECT page_metadata(html) ->> 'title' AS title
+FROM (VALUES
+  ('<meta property="og:title" content="Rowing for beginners"><title>Rowing for beginners</title><h1>Our blog</h1>'),
+  ('<title>Rowing for beginners</title><h1>First strokes on the water</h1>'),
+  ('<script type="application/ld+json">{"@type": "Article", "headline": "Post #2"}</script>'
+   '<title>Rowing for beginners</title>')) v(html);
+
+-- Authors: "By" in the text, a label and the name after it, Slack's
+-- twitter:label1/data1 pair, a user name in JSON-LD; not a sentence
+SELECT coalesce(page_metadata(html) -> 'authors', '[]') AS authors
+FROM (VALUES
+  ('<p>By Amy Wilhelm</p>'),
+  ('<p>Written by <a href="/a/x">Ann Lee</a></p>'),
+  ('<meta name="twitter:label1" content="Written by"><meta name="twitter:data1" content="Tyler Brown">'),
+  ('<script type="application/ld+json">{"@type": "DiscussionForumPosting", "author": {"name": "rower42"}}</script>'),
+  ('<p>By clicking subscribe you agree</p>'),
+  ('<p><i>A Book</i> by Kan Sen, 1721.</p>')) v(html);
+
+-- Dates: a page that shows only its update date has that date; numeric
+-- dates in the one order that is a date; a 12-hour clock; a <meta> key
+-- ending in a publication word; the day printed right above the headline
+SELECT page_metadata(html) ->> 'published' AS published
+FROM (VALUES
+  ('<h1>Spring regatta</h1><p>Last updated: March 5, 2024</p>'),
+  ('<h1>Spring regatta</h1><p>Published 2024-01-02</p><p>Updated March 5, 2024</p>'),
+  ('<meta name="date" content="Thu, 09/25/2025 - 11:38">'),
+  ('<h2>Topic</h2><p>by kim &raquo; Sun Dec 17, 2023 11:23 pm</p>'),
+  ('<meta name="w-published-date" content="2025-05-27">'),
+  ('<p>Published</p><p>Oct 14, 2025</p><h1>Spring regatta</h1><p>Text</p>')) v(html);
+
 -- Nothing to find: an empty object
 SELECT page_metadata('<html><body></body></html>');
 SELECT page_metadata('<p>Hi.</p>'::bytea);

@@ -44,8 +44,24 @@ test_dates(void)
 	check_date("5 March 2024", "2024-03-05", __LINE__);
 	check_date("Tue, 05 Mar 2024 14:30:00 GMT", "2024-03-05T14:30:00Z", __LINE__);
 	check_date("2024-02-29", "2024-02-29", __LINE__);
+	/* numeric days when only one order is a date; dots are day first */
+	check_date("09/25/2025", "2025-09-25", __LINE__);
+	check_date("25/09/2025", "2025-09-25", __LINE__);
+	check_date("12/12/2025", "2025-12-12", __LINE__);
+	check_date("17.05.2021", "2021-05-17", __LINE__);
+	check_date("05.03.2024", "2024-03-05", __LINE__);
+	/* a time after a comma, a dash or a bar; a 12-hour clock */
+	check_date("Thu, 09/25/2025 - 11:38", "2025-09-25T11:38:00", __LINE__);
+	check_date("2019-02-23, 09:14 PM", "2019-02-23T21:14:00", __LINE__);
+	check_date("Feb 14, 2026 | 9:05 pm", "2026-02-14T21:05:00", __LINE__);
+	check_date("Sun Dec 17, 2023 12:23 am", "2023-12-17T00:23:00", __LINE__);
+	check_date("30 Sep 2022, 11:07a.m.", "2022-09-30T11:07:00", __LINE__);
 	/* refused: ambiguous, impossible, out of range, trailing words */
 	check_date("05/03/2024", NULL, __LINE__);
+	check_date("05-03-2024", NULL, __LINE__);
+	check_date("13/13/2024", NULL, __LINE__);
+	check_date("2024-03-05 13:00 pm", NULL, __LINE__);
+	check_date("2024-03-05 9:00 amx", NULL, __LINE__);
 	check_date("2023-02-29", NULL, __LINE__);
 	check_date("2024-13-01", NULL, __LINE__);
 	check_date("1850-01-01", NULL, __LINE__);
@@ -69,7 +85,9 @@ check_find(const char *in, const char *want, int line)
 static void
 test_date_find(void)
 {
-	check_find("Published on March 5, 2024 at 9:00", "2024-03-05", __LINE__);
+	check_find("Published on March 5, 2024 at 9:00", "2024-03-05T09:00:00", __LINE__);
+	check_find("Posted March 5, 2024, in News", "2024-03-05", __LINE__);
+	check_find("2024-03-05 | Tides", "2024-03-05", __LINE__);
 	check_find("Posted 2024-03-05 | 4 min read", "2024-03-05", __LINE__);
 	check_find("By Ann Lee  5 March 2024", "2024-03-05", __LINE__);
 	check_find("Updated: March 5, 2024", NULL, __LINE__);
@@ -240,9 +258,26 @@ test_metadata(void)
 	/* what follows " | " is cut; a second <h1> leaves the title to the metadata */
 	check_meta("<title>Tides explained | Guides | Harbour</title><h1>A</h1><h1>B</h1>", NULL,
 			   "{\"title\": \"Tides explained\"}", __LINE__);
-	/* a single <h1> that shares nothing with the title is a section name, not the title */
-	check_meta("<title>Rowing for beginners</title><h1>Our blog</h1>", NULL,
+	/*
+	 * a single <h1> that shares nothing with the title is a section name,
+	 * not the title, where og:title and <title> agree; where they do not
+	 * (or one is missing) the <h1> is the title
+	 */
+	check_meta("<meta property=\"og:title\" content=\"Rowing for beginners\">"
+			   "<title>Rowing for beginners | Club</title><h1>Our blog</h1>", NULL,
 			   "{\"title\": \"Rowing for beginners\"}", __LINE__);
+	check_meta("<title>Rowing for beginners</title><h1>First strokes on the water</h1>", NULL,
+			   "{\"title\": \"First strokes on the water\"}", __LINE__);
+	check_meta("<meta property=\"og:title\" content=\"Learn to row\"><title>Rowing for beginners"
+			   "</title><h1>First strokes on the water</h1>", NULL,
+			   "{\"title\": \"First strokes on the water\"}", __LINE__);
+	/* a JSON-LD headline sharing no word with what the page shows is no title */
+	check_meta("<script type=\"application/ld+json\">{\"@type\": \"Article\", \"headline\": "
+			   "\"Post #2\"}</script><title>Tide tables explained</title>", NULL,
+			   "{\"title\": \"Tide tables explained\", \"types\": [\"Article\"]}", __LINE__);
+	check_meta("<script type=\"application/ld+json\">{\"@type\": \"Article\", \"headline\": "
+			   "\"Tide tables\"}</script><title>Tide tables explained</title>", NULL,
+			   "{\"title\": \"Tide tables\", \"types\": [\"Article\"]}", __LINE__);
 	/* dates: a dateline, the first <time> outside header/footer, not an update */
 	check_meta("<header><time datetime=\"2020-01-01\">x</time></header><p class=\"updated\">"
 			   "Updated May 1, 2024</p><time datetime=\"2024-03-05\">x</time>", NULL,
@@ -299,10 +334,39 @@ test_metadata(void)
 	check_meta("<span class=\"author\">Ann Lee</span><a class=\"username\">kim42</a>", NULL,
 			   "{\"authors\": [\"Ann Lee\"]}", __LINE__);
 	/* no date markup: the date under the h1, not an update's; else the URL's day */
-	check_meta("<h1>Tides</h1><p>By Ann</p><p>March 5, 2024</p><p>Text of May 1, 2023</p>", NULL,
+	check_meta("<h1>Tides</h1><p>by ann</p><p>March 5, 2024</p><p>Text of May 1, 2023</p>", NULL,
 			   "{\"title\": \"Tides\", \"published\": \"2024-03-05\"}", __LINE__);
+	/* the byline region's updated date when it shows no other; the first other one when it does */
 	check_meta("<h1>Tides</h1><span>Updated</span><span>March 5, 2024</span>", NULL,
+			   "{\"title\": \"Tides\", \"published\": \"2024-03-05\"}", __LINE__);
+	check_meta("<h1>Tides</h1><p>Last updated on: March 5, 2024</p><p>Posted May 1, 2023</p>", NULL,
+			   "{\"title\": \"Tides\", \"published\": \"2023-05-01\"}", __LINE__);
+	/* an <h1> in a <header>: its byline region is read there too; else no <h1>: the first <h2> */
+	check_meta("<header><h1>Tides</h1><p>Dec 26, 2025</p></header>", NULL,
+			   "{\"title\": \"Tides\", \"published\": \"2025-12-26\"}", __LINE__);
+	check_meta("<header><p>Dec 26, 2025</p></header><h1>Tides</h1>", NULL,
 			   "{\"title\": \"Tides\"}", __LINE__);
+	check_meta("<h2>Forum topic</h2><p>by kim &raquo; Sun Dec 17, 2023 11:23 am</p>", NULL,
+			   "{\"published\": \"2023-12-17T11:23:00\"}", __LINE__);
+	/* nothing after the headline: the texts right before it, not farther */
+	check_meta("<p>Published</p><p>Oct 14, 2025</p><h1>Tides</h1><p>Text</p>", NULL,
+			   "{\"title\": \"Tides\", \"published\": \"2025-10-14\"}", __LINE__);
+	check_meta("<p>Oct 14, 2025</p><p>a</p><p>b</p><p>c</p><p>d</p><h1>Tides</h1>", NULL,
+			   "{\"title\": \"Tides\"}", __LINE__);
+	/* an element marked as an update's date, when nothing else dates the page */
+	check_meta("<p class=\"byline__pub-dates\">Updated March 13, 2024</p>", NULL,
+			   "{\"published\": \"2024-03-13\"}", __LINE__);
+	check_meta("<div class=\"date-modified\">16 December 2025</div><p class=\"date\">May 9, 2024</p>",
+			   NULL, "{\"published\": \"2024-05-09\"}", __LINE__);
+	/* publication-date <meta> keys by their ending; an itemprop <meta> of no item, not a card's */
+	check_meta("<meta name=\"w-published-date\" content=\"2025-05-27T06:03:43Z\">", NULL,
+			   "{\"published\": \"2025-05-27T06:03:43Z\"}", __LINE__);
+	check_meta("<meta name=\"published\" content=\"July 17, 2025\">", NULL,
+			   "{\"published\": \"2025-07-17\"}", __LINE__);
+	check_meta("<meta name=\"unpublished\" content=\"July 17, 2025\">", NULL, "{}", __LINE__);
+	check_meta("<span itemprop=\"datePublished\" content=\"2026-03-13\">Mar 13</span>"
+			   "<meta itemprop=\"datePublished\" content=\"2020-12-23T11:48:54-08:00\">", NULL,
+			   "{\"published\": \"2020-12-23T11:48:54-08:00\"}", __LINE__);
 	check_meta("<title>Tides</title>", "https://x.example/2024/03/05/tides",
 			   "{\"title\": \"Tides\", \"published\": \"2024-03-05\"}", __LINE__);
 	check_meta("<title>Tides</title>", "https://x.example/blog/2024-03-05-tides",
@@ -312,6 +376,39 @@ test_metadata(void)
 	check_meta("<title>Tides</title><meta property=\"article:published_time\" content=\"2020-01-02\">",
 			   "https://x.example/2024/03/05/tides",
 			   "{\"title\": \"Tides\", \"published\": \"2020-01-02\"}", __LINE__);
+	/* bylines in the text: "By Jane", or the label and the name after it */
+	check_meta("<p>By Amy Wilhelm</p>", NULL, "{\"authors\": [\"Amy Wilhelm\"]}", __LINE__);
+	check_meta("<p>Written by <a href=\"/a/x\">Ann Lee</a></p>", NULL,
+			   "{\"authors\": [\"Ann Lee\"]}", __LINE__);
+	check_meta("<h3>Author:</h3><p>Lisa D. Ellis</p>", NULL, "{\"authors\": [\"Lisa D. Ellis\"]}",
+			   __LINE__);
+	check_meta("<p>By David at 11:22</p>", NULL, "{\"authors\": [\"David\"]}", __LINE__);
+	/* not: mid-sentence, lower case, far from the label, "Author Spotlight", the footer, a menu */
+	check_meta("<p><i>A Book</i> by Kan Sen, 1721.</p>", NULL, "{}", __LINE__);
+	check_meta("<p>By clicking subscribe you agree</p>", NULL, "{}", __LINE__);
+	check_meta("<p>By</p><p>a</p><p>b</p><p>c</p><p>d</p><p>Ann Lee</p>", NULL, "{}", __LINE__);
+	check_meta("<h2>Author Spotlight</h2>", NULL, "{}", __LINE__);
+	check_meta("<footer><p>By Ann Lee</p></footer>", NULL, "{}", __LINE__);
+	check_meta("<select><option>Author</option><option>Post time</option></select>", NULL, "{}",
+			   __LINE__);
+	/* a name may begin with "The"; "The Author" is a label */
+	check_meta("<p class=\"byline\">By The Currency editors</p>", NULL,
+			   "{\"authors\": [\"The Currency editors\"]}", __LINE__);
+	check_meta("<p class=\"byline\">The Author</p>", NULL, "{}", __LINE__);
+	/* twitter:labelN "Written by" names twitter:dataN; another label does not */
+	check_meta("<meta name=\"twitter:data1\" content=\"Tyler Brown\">"
+			   "<meta name=\"twitter:label1\" content=\"Written by\">"
+			   "<meta name=\"twitter:label2\" content=\"Est. reading time\">"
+			   "<meta name=\"twitter:data2\" content=\"4 minutes\">", NULL,
+			   "{\"authors\": [\"Tyler Brown\"]}", __LINE__);
+	check_meta("<meta name=\"twitter:label2\" content=\"Est. reading time\">"
+			   "<meta name=\"twitter:data2\" content=\"Four minutes\">", NULL, "{}", __LINE__);
+	/* a structured author name may hold digits (a user name); a byline's may not */
+	check_meta("<script type=\"application/ld+json\">{\"@type\": \"DiscussionForumPosting\", "
+			   "\"author\": {\"@type\": \"Person\", \"name\": \"Pippin06\"}}</script>", NULL,
+			   "{\"authors\": [\"Pippin06\"], \"types\": [\"DiscussionForumPosting\"]}",
+			   __LINE__);
+	check_meta("<p class=\"byline\">Pippin06</p>", NULL, "{}", __LINE__);
 	/* JSON-LD that is not JSON is ignored */
 	check_meta("<script type=\"application/ld+json\">{\"headline\": </script><title>T</title>",
 			   NULL, "{\"title\": \"T\"}", __LINE__);

@@ -155,7 +155,7 @@ read_time(cur *c, int *h, int *mi, int *se, char zone[8])
 
 	*se = 0;
 	zone[0] = 0;
-	if (!digits(c, 2, h) || !eat(c, ':') || !digits(c, 2, mi))
+	if (!digits12(c, h) || !eat(c, ':') || !digits(c, 2, mi))
 		return 0;
 	if (eat(c, ':'))
 	{
@@ -173,6 +173,23 @@ read_time(cur *c, int *h, int *mi, int *se, char zone[8])
 		return 0;
 	while (c->i < c->n && c->s[c->i] == ' ')
 		c->i++;
+	/* a 12-hour clock: "9:05 pm", "11:23 a.m." */
+	if (c->n - c->i >= 2 && ((c->s[c->i] | 0x20) == 'a' || (c->s[c->i] | 0x20) == 'p') &&
+		((c->s[c->i + 1] | 0x20) == 'm' ||
+		 (c->n - c->i >= 4 && c->s[c->i + 1] == '.' && (c->s[c->i + 2] | 0x20) == 'm' &&
+		  c->s[c->i + 3] == '.')))
+	{
+		int			pm = (c->s[c->i] | 0x20) == 'p';
+
+		if (*h < 1 || *h > 12)
+			return 0;
+		*h = pm ? (*h % 12) + 12 : *h % 12;
+		c->i += c->s[c->i + 1] == '.' ? 4 : 2;
+		if (c->i < c->n && ((c->s[c->i] | 0x20) >= 'a' && (c->s[c->i] | 0x20) <= 'z'))
+			return 0;
+		while (c->i < c->n && c->s[c->i] == ' ')
+			c->i++;
+	}
 	if (eat(c, 'Z') || eat(c, 'z'))
 		strcpy(zone, "Z");
 	else if (c->n - c->i >= 3 && (strncmp(c->s + c->i, "GMT", 3) == 0 ||
@@ -254,6 +271,27 @@ td_date_normalize(const char *s, size_t len, char out[TD_DATE_MAX])
 			m = v / 100 % 100;
 			d = v % 100;
 		}
+		/*
+		 * D/M/YYYY or M/D/YYYY when only one order is a date (a number
+		 * over 12 is the day, or both are equal); D.M.YYYY (the order
+		 * of every country that writes dots)
+		 */
+		else if ((c.i = start, digits12(&c, &v)) && c.i < c.n &&
+				 (c.s[c.i] == '/' || c.s[c.i] == '.' || c.s[c.i] == '-') && c.i + 1 < c.n &&
+				 c.s[c.i + 1] >= '0' && c.s[c.i + 1] <= '9')
+		{
+			char		sep = c.s[c.i++];
+			int			w;
+
+			if (!digits12(&c, &w) || !eat(&c, sep) || !digits(&c, 4, &y))
+				return 0;
+			if (sep == '.' || (v > 12 && w <= 12) || v == w)
+				d = v, m = w;
+			else if (w > 12 && v <= 12)
+				m = v, d = w;
+			else
+				return 0;
+		}
 		/* D Month YYYY */
 		else if ((c.i = start, digits12(&c, &d)))
 		{
@@ -289,20 +327,22 @@ td_date_normalize(const char *s, size_t len, char out[TD_DATE_MAX])
 	}
 	if (!valid_date(y, m, d))
 		return 0;
-	/* a time: 'T' or a space, then HH:MM */
+	/* a time: 'T' or a space (after a comma, a dash, a bar, "at" or "@"), then H:MM */
 	if (c.i < c.n)
 	{
+		if (c.s[c.i] == ',' && c.i + 1 < c.n && c.s[c.i + 1] == ' ')
+			c.i++;
 		if (c.s[c.i] == 'T' || c.s[c.i] == 't' || c.s[c.i] == ' ')
 		{
 			c.i++;
 			while (c.i < c.n && c.s[c.i] == ' ')
 				c.i++;
 			if (c.n - c.i >= 2 && strncmp(c.s + c.i, "at", 2) == 0)
-			{
 				c.i += 2;
-				while (c.i < c.n && c.s[c.i] == ' ')
-					c.i++;
-			}
+			else if (c.i < c.n && (c.s[c.i] == '-' || c.s[c.i] == '|' || c.s[c.i] == '@'))
+				c.i++;
+			while (c.i < c.n && c.s[c.i] == ' ')
+				c.i++;
 			if (!read_time(&c, &h, &mi, &se, zone))
 				return 0;
 		}
@@ -349,7 +389,13 @@ td_date_find(const char *s, size_t len, char out[TD_DATE_MAX])
 			if (e == len || is_blank(s[e]))
 			{
 				words++;
-				if (td_date_normalize(s + starts[k], e - starts[k], d))
+				size_t		end = e;
+
+				/* punctuation after the date ("March 5, 2024," "2024-03-05 |") */
+				while (end > starts[k] && (s[end - 1] == ',' || s[end - 1] == '.' ||
+										   s[end - 1] == ';' || s[end - 1] == '|'))
+					end--;
+				if (td_date_normalize(s + starts[k], end - starts[k], d))
 				{
 					best = e;
 					memcpy(out, d, TD_DATE_MAX);

@@ -3,10 +3,13 @@
  *
  * Accepts what pages publish: ISO 8601 dates and timestamps (2024-03-05,
  * 2024-03-05T14:30:00+01:00, 2024-03-05 14:30:00.123Z, 20240305),
- * 2024/03/05, RFC 822/1123 ("Tue, 05 Mar 2024 14:30:00 GMT"), and English
- * dates in words ("March 5, 2024", "5 March 2024", "Mar 5 2024").  A
- * numeric day-month order that is ambiguous (05/03/2024) is refused: a
- * date is omitted rather than guessed wrong.  Years 1990-2099 only.
+ * 2024/03/05, RFC 822/1123 ("Tue, 05 Mar 2024 14:30:00 GMT"), English
+ * dates in words ("March 5, 2024", "5 March 2024", "Mar 5 2024"), numeric
+ * dates in the one order that is a date ("09/25/2025", "25/09/2025";
+ * "17.05.2021" day first), with a time after a space, a comma, a dash, a
+ * bar, "at" or "@", on a 24- or 12-hour clock ("9:05 pm").  A numeric
+ * day-month order that is ambiguous (05/03/2024) is refused: a date is
+ * omitted rather than guessed wrong.  Years 1990-2099 only.
  */
 #ifndef TD_DATES_H
 #define TD_DATES_H

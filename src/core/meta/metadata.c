@@ -31,6 +31,7 @@ enum
 	R_OG,						/* og:, twitter:, article: */
 	R_META,						/* other <meta> */
 	R_VISIBLE,					/* bylines, <time> */
+	R_TEXT,						/* "By Jane Doe" in the text */
 	R_TITLE,					/* <title> */
 	R_NONE = 100
 };
@@ -70,7 +71,10 @@ typedef struct meta
 				image,
 				published,
 				modified,
+				updated,		/* the first visible "Updated" dateline's date */
 				language;
+	slot		tw_data[5];		/* twitter:data1..4 */
+	unsigned	tw_author;		/* bit N: twitter:labelN says "Written by" */
 	list		site_names;		/* every site name seen (to cut from titles) */
 	list		authors,
 				keywords,
@@ -81,6 +85,7 @@ typedef struct meta
 								 * of many nested bylines or itemprops) */
 	uint32_t	main_elem;		/* the first visible <main> or <article>, or TD_NONE */
 	uint32_t	h1_elem;		/* the first visible <h1> (maybe empty), or TD_NONE */
+	uint32_t	h2_elem;		/* the first visible <h2>, or TD_NONE */
 } meta;
 
 /* The <h1>s read per page. */
@@ -416,7 +421,8 @@ label_value(const char *p, size_t len)
 {
 	static const char *const labels[] = {"author", "authors", "topic author", "post author",
 		"updated", "written by", "posted by", "sign in", "log in", "login", "over",
-		"insights from", "human", "full bio", "join us", "sign", NULL};
+		"insights from", "human", "full bio", "join us", "sign", "the author", "about the author",
+	NULL};
 	size_t		w = len;
 
 	if (key_in(p, len, labels))
@@ -490,8 +496,7 @@ add_name(meta *m, int rank, const char *p, size_t len, int flags)
 	if (len < 2 || len > 60 || credential(p, len) || calendar_word(p, len) ||
 		memchr(p, ':', len) != NULL || ascii_icontains(p, len, "http") ||
 		ascii_icontains(p, len, "www.") || p[0] == '@' || memchr(p, '/', len) != NULL ||
-		memchr(p, '{', len) != NULL || memchr(p, '@', len) != NULL ||
-		(len > 4 && ascii_ieq(p, 4, "the ")))
+		memchr(p, '{', len) != NULL || memchr(p, '@', len) != NULL)
 		return TD_OK;
 	for (size_t k = 0; k < len; k++)
 	{
@@ -524,7 +529,7 @@ add_author(meta *m, int rank, const char *s, size_t n, int flags)
 	/* the first 6 cut where they are, the others in any case */
 	static const char *const cuts[] = {" - ", " \xE2\x80\x93 ", " \xE2\x80\x94 ", " | ", " \xE2\x80\xA2 ",
 		" \xC2\xB7 ", " \xC2\xBB", " on ", " published", " updated", " posted", " last", " wrote",
-		" said", " offline", " online", " members", " in ", NULL};
+		" said", " offline", " online", " members", " in ", " at ", NULL};
 	char		buf[TD_META_MAX_VALUE + 1];
 	char	   *p;
 	size_t		len;
@@ -865,9 +870,10 @@ ld_author(ld *x, uint32_t v, int rank, void *arg)
 	const char *s;
 	size_t		n;
 
+	/* a structured name: digits are a user name's ("Pippin06"), not a date's */
 	if (jstr(x, v, &s, &n) ||
 		(!entity_is(x, v, org_types) && jmember_str(x, v, "name", &s, &n)))
-		return add_author(x->m, rank, s, n, 0);
+		return add_author(x->m, rank, s, n, AUTHOR_HANDLE);
 	return TD_OK;
 }
 
@@ -1088,6 +1094,32 @@ static const char *const meta_author[] = {"author", "article:author", "dc.creato
 static const char *const meta_keywords[] = {"keywords", "news_keywords", "article:tag",
 	"parsely-tags", "sailthru.tags", "citation_keywords", NULL};
 
+/*
+ * Whether meta key k names the publication date: one of meta_published, or
+ * a key that ends in a publication-date word after a delimiter
+ * ("w-published-date", "og:article:published_time", "rnews:datepublished").
+ */
+static int
+published_key(const char *k, size_t n)
+{
+	static const char *const tails[] = {"published_time", "publish_time", "publish_date",
+		"publish-date", "published_date", "published-date", "publishdate", "publisheddate",
+		"datepublished", "date_published", "date-published", "publication_date",
+		"publication-date", "pubdate", "published", NULL};
+
+	if (key_in(k, n, meta_published))
+		return 1;
+	for (int t = 0; tails[t]; t++)
+	{
+		size_t		l = strlen(tails[t]);
+
+		if (n >= l && ascii_ieq(k + n - l, l, tails[t]) &&
+			(n == l || strchr(".:-_", k[n - l - 1]) != NULL))
+			return 1;
+	}
+	return 0;
+}
+
 static int
 key_rank(const char *k, size_t n)
 {
@@ -1154,7 +1186,7 @@ read_meta(meta *m, uint32_t i)
 				 ascii_ieq(k, kn, "og:image:secure_url") || ascii_ieq(k, kn, "twitter:image") ||
 				 ascii_ieq(k, kn, "twitter:image:src"))
 			st = offer(m, &m->image, r, c, cn);
-		else if (key_in(k, kn, meta_published))
+		else if (published_key(k, kn))
 			st = offer_date(m, &m->published, r, c, cn);
 		else if (key_in(k, kn, meta_modified))
 			st = offer_date(m, &m->modified, r, c, cn);
@@ -1164,6 +1196,12 @@ read_meta(meta *m, uint32_t i)
 		}
 		else if (key_in(k, kn, meta_keywords))
 			st = list_add_split(m, &m->keywords, r, c, cn);
+		else if (kn == 13 && ascii_ieq(k, 12, "twitter:data") && k[12] >= '1' && k[12] <= '4')
+			st = offer(m, &m->tw_data[k[12] - '0'], r, c, cn);
+		else if (kn == 14 && ascii_ieq(k, 13, "twitter:label") && k[13] >= '1' && k[13] <= '4' &&
+				 (ascii_ieq(c, cn, "written by") || ascii_ieq(c, cn, "author") ||
+				  ascii_ieq(c, cn, "by")))
+			m->tw_author |= 1u << (k[13] - '0');
 	}
 	return st;
 }
@@ -1196,27 +1234,35 @@ is_byline(meta *m, uint32_t i)
 
 /*
  * Whether element i is marked as holding the publication date (class, id
- * or itemprop naming a date, publishing or a byline; not an update).
+ * or itemprop naming a date, publishing or a byline): 1; as holding the
+ * date of an update ("date-updated", "modified"): 2; else 0.
  */
 static int
 is_dateline(meta *m, uint32_t i)
 {
 	static const char *const names[] = {"class", "id", "itemprop"};
+	int			upd = 0;
 
 	for (int k = 0; k < 3; k++)
 	{
 		uint32_t	n;
 		const char *v = attr(m, i, names[k], &n);
+		int			pub,
+					mod;
 
 		if (v == NULL || n > 200)
 			continue;
-		if ((ascii_icontains(v, n, "date") || ascii_icontains(v, n, "publish") ||
-			 ascii_icontains(v, n, "posted") || ascii_icontains(v, n, "byline")) &&
-			!ascii_icontains(v, n, "update") && !ascii_icontains(v, n, "modif") &&
-			!ascii_icontains(v, n, "comment") && !ascii_icontains(v, n, "validate"))
+		/* the publication words first: the others are read only where these are */
+		pub = ascii_icontains(v, n, "date") || ascii_icontains(v, n, "publish") ||
+			ascii_icontains(v, n, "posted") || ascii_icontains(v, n, "byline");
+		mod = ascii_icontains(v, n, "modif") || (pub && ascii_icontains(v, n, "update"));
+		if ((!pub && !mod) || ascii_icontains(v, n, "comment") || ascii_icontains(v, n, "validate"))
+			continue;
+		if (!mod)
 			return 1;
+		upd = 2;
 	}
-	return 0;
+	return upd;
 }
 
 /* ---- the title ---------------------------------------------------------- */
@@ -1569,6 +1615,46 @@ folded_prefix(const char *a, size_t an, const char *b, size_t bn)
 }
 
 /*
+ * Whether a structured-data title t shares no word with any of the titles
+ * the page shows (og:title, twitter:title, <title>, the first <h1>) while
+ * it has one: a description, a type label ("Wikimedia list article"), a
+ * byline or a URL put where the headline goes.
+ */
+static int
+uncorroborated(const meta *m, const char *t, size_t n)
+{
+	const slot *const w[] = {&m->title_og, &m->title_tw, &m->title_html, &m->h1};
+	int			witnesses = 0;
+
+	for (size_t k = 0; k < sizeof(w) / sizeof(w[0]); k++)
+		if (w[k]->rank != R_NONE)
+		{
+			witnesses++;
+			if (word_overlap(t, n, pool_str(m, w[k]->off), w[k]->len) > 0)
+				return 0;
+		}
+	return witnesses > 0;
+}
+
+/* Whether og:title and <title>, each without its site name, say the same. */
+static int
+meta_titles_agree(const meta *m, const char *host, size_t host_n)
+{
+	const char *og = pool_str(m, m->title_og.off),
+			   *ti = pool_str(m, m->title_html.off);
+	size_t		oa,
+				ob,
+				ta,
+				tb;
+
+	if (m->title_og.rank == R_NONE || m->title_html.rank == R_NONE)
+		return 0;
+	title_main(m, og, m->title_og.len, host, host_n, &oa, &ob);
+	title_main(m, ti, m->title_html.len, host, host_n, &ta, &tb);
+	return folded_eq(og + oa, ob - oa, ti + ta, tb - ta);
+}
+
+/*
  * The title: the first candidate (tc, most trusted first) that reads as a
  * title, reduced by title_main.  A candidate over 300 bytes, or one that
  * is the start of the description, is a summary, not a title.  A candidate
@@ -1597,7 +1683,8 @@ choose_title(const meta *m, const slot *const *tc, size_t n_tc, const char *host
 			(m->description.rank != R_NONE && tc[k]->len > 100 &&
 			 (folded_prefix(t, tc[k]->len, pool_str(m, m->description.off), m->description.len) ||
 			  (tc[k]->len == m->description.len &&
-			   memcmp(t, pool_str(m, m->description.off), tc[k]->len) == 0))))
+			   memcmp(t, pool_str(m, m->description.off), tc[k]->len) == 0))) ||
+			(tc[k]->rank <= R_MICRODATA && uncorroborated(m, t, tc[k]->len)))
 			continue;
 		title_main(m, t, tc[k]->len, host, host_n, &a, &b);
 		/* the site's name alone, or "Home": a title only when nothing else is */
@@ -1622,10 +1709,16 @@ choose_title(const meta *m, const slot *const *tc, size_t n_tc, const char *host
 			best_n = b - a;
 		}
 	}
-	/* a single <h1> that says what the metadata says, in the page's own words */
+	/*
+	 * A single <h1> that says what the metadata says, in the page's own
+	 * words; or a single <h1> where the metadata does not agree with
+	 * itself (og:title and <title> name different things, or one is
+	 * missing): then the heading the reader sees is the better witness.
+	 */
 	if (m->n_h1 == 1 && m->h1.rank != R_NONE && m->h1.len >= 3 && m->h1.len <= 300 &&
 		!is_site(m, pool_str(m, m->h1.off), m->h1.len, host, host_n) &&
-		(best == NULL || word_overlap(pool_str(m, m->h1.off), m->h1.len, best, best_n) >= 0.5))
+		(best == NULL || !meta_titles_agree(m, host, host_n) ||
+		 word_overlap(pool_str(m, m->h1.off), m->h1.len, best, best_n) >= 0.5))
 	{
 		best = pool_str(m, m->h1.off);
 		best_n = m->h1.len;
@@ -1876,9 +1969,12 @@ url_date(const char *path, size_t n, char out[TD_DATE_MAX])
 	return 0;
 }
 
-/* Whether node i is inside <header>, <footer>, <nav>, <aside> or a comment block. */
+/*
+ * Whether node i is inside <header> (unless header_ok), <footer>, <nav>,
+ * <aside> or a comment block.
+ */
 static int
-in_chrome(const meta *m, uint32_t i)
+in_chrome(const meta *m, uint32_t i, int header_ok)
 {
 	const td_tree *t = m->t;
 
@@ -1888,7 +1984,7 @@ in_chrome(const meta *m, uint32_t i)
 		uint32_t	cn;
 		const char *cl = attr(m, a, "class", &cn);
 
-		if (t->nodes[a].tag == TD_TAG_HEADER || t->nodes[a].tag == TD_TAG_FOOTER ||
+		if ((t->nodes[a].tag == TD_TAG_HEADER && !header_ok) || t->nodes[a].tag == TD_TAG_FOOTER ||
 			t->nodes[a].tag == TD_TAG_NAV || t->nodes[a].tag == TD_TAG_ASIDE ||
 			(cl && cn < 200 && ascii_icontains(cl, cn, "comment")))
 			return 1;
@@ -1897,31 +1993,67 @@ in_chrome(const meta *m, uint32_t i)
 }
 
 /*
+ * The date after an "updated" or "modified" label in s ("Last updated on
+ * March 5, 2024", "Updated: 2024-03-05"), or 0.
+ */
+static int
+updated_date(const char *s, size_t n, char out[TD_DATE_MAX])
+{
+	static const char *const labels[] = {"updated", "modified", NULL};
+
+	for (int k = 0; labels[k]; k++)
+		for (size_t i = 0, l = strlen(labels[k]); i + l <= n; i++)
+			if (td_ascii_iprefix(s + i, n - i, labels[k], l))
+			{
+				size_t		j = i + l;
+
+				while (j < n && (s[j] == ':' || td_is_html_space((unsigned char) s[j])))
+					j++;
+				if (j + 3 <= n && ascii_ieq(s + j, 3, "on "))
+					j += 3;
+				return td_date_find(s + j, n - j, out);
+			}
+	return 0;
+}
+
+/*
  * The byline region: the first date in the visible text right after the
  * first <h1> (its next NEAR_TEXTS text nodes, NEAR_BYTES bytes at most),
  * where a page without date markup prints "March 5, 2024" under its
  * headline; a forum prints the first post's.  A date that an "updated" or
- * "modified" label precedes is not the publication's.
+ * "modified" label precedes is not the publication's: it goes to *upd
+ * (the first such, or "").  With neither there, the first date in the
+ * BEFORE_TEXTS texts right before the headline ("Published" and the day
+ * above it).
  */
 #define NEAR_TEXTS 24
 #define NEAR_BYTES 800
+#define BEFORE_TEXTS 4
 
 static int
-near_h1_date(meta *m, char out[TD_DATE_MAX])
+near_h1_date(meta *m, char out[TD_DATE_MAX], char upd[TD_DATE_MAX])
 {
 	const td_tree *t = m->t;
 	size_t		bytes = 0;
 	int			texts = 0,
-				updated = 0;
+				updated = 0,
+				found = 0,
+				h1_chrome;
+	/* the headline: the first <h1>, else (a page without one) the first <h2> */
+	uint32_t	h = m->h1_elem != TD_NONE ? m->h1_elem : m->h2_elem;
 
-	if (m->h1_elem == TD_NONE)
+	out[0] = upd[0] = 0;
+	if (h == TD_NONE)
 		return 0;
-	for (uint32_t k = t->nodes[m->h1_elem].end; k < t->n_nodes && texts < NEAR_TEXTS &&
-		 bytes < NEAR_BYTES; k++)
+	/* an <h1> in a <header>: the article's header, its byline there too */
+	h1_chrome = in_chrome(m, h, 0);
+	for (uint32_t k = t->nodes[h].end; k < t->n_nodes && texts < NEAR_TEXTS &&
+		 bytes < NEAR_BYTES && !(found && upd[0]); k++)
 	{
 		const td_node *nd = &t->nodes[k];
 		const char *s;
 		size_t		n;
+		int			label;
 
 		if (nd->kind != TD_TEXT || (nd->flags & TD_F_INHIDDEN) ||
 			(nd->parent != TD_NONE && (t->nodes[nd->parent].flags & (TD_F_RAWTEXT | TD_F_HIDDEN))))
@@ -1936,11 +2068,129 @@ near_h1_date(meta *m, char out[TD_DATE_MAX])
 			continue;
 		texts++;
 		bytes += n;
-		if (n <= 160 && !updated && !in_chrome(m, k) && td_date_find(s, n, out))
-			return 1;
-		updated = n < 40 && (ascii_icontains(s, n, "updated") || ascii_icontains(s, n, "modified"));
+		label = 0;
+		if (n <= 160 && (h1_chrome || !in_chrome(m, k, 0)))
+		{
+			char		u[TD_DATE_MAX];
+
+			if (updated)
+			{
+				/* the date after a label alone ("Updated" <span>March 5, 2024</span>) */
+				if (!upd[0])
+					td_date_find(s, n, upd);
+			}
+			else
+			{
+				if (!found && td_date_find(s, n, out))
+					found = 1;
+				if (updated_date(s, n, u))
+				{
+					if (!upd[0])
+						memcpy(upd, u, TD_DATE_MAX);
+				}
+				else
+					label = n < 40 && (ascii_icontains(s, n, "updated") ||
+									   ascii_icontains(s, n, "modified"));
+			}
+		}
+		updated = label;
 	}
-	return 0;
+	/* none after it: the few texts right before it ("Published" and the day above a headline) */
+	texts = 0;
+	for (uint32_t k = h; k > 0 && !found && !upd[0] && texts < BEFORE_TEXTS; k--)
+	{
+		const td_node *nd = &t->nodes[k - 1];
+		const char *s;
+		size_t		n;
+
+		if (nd->kind != TD_TEXT || (nd->flags & TD_F_INHIDDEN) ||
+			(nd->parent != TD_NONE && (t->nodes[nd->parent].flags & (TD_F_RAWTEXT | TD_F_HIDDEN))))
+			continue;
+		s = td_node_str(t, k - 1);
+		n = nd->str_len;
+		while (n > 0 && td_is_html_space((unsigned char) *s))
+			s++, n--;
+		while (n > 0 && td_is_html_space((unsigned char) s[n - 1]))
+			n--;
+		if (n == 0)
+			continue;
+		texts++;
+		if (n <= 160 && (h1_chrome || !in_chrome(m, k - 1, 0)) && td_date_find(s, n, out))
+			found = 1;
+	}
+	return found;
+}
+
+/*
+ * A byline in the text: a short visible text "By Jane Doe" ("Written by",
+ * "Posted by", "Author:") whose name begins with a capital, or such a
+ * label alone followed within BY_NEAR nodes by the name's text (By
+ * <a>Jane Doe</a>); not in <footer>, <nav>, <aside> or comments.  *label
+ * holds the node of a label alone waiting for its name, or TD_NONE.
+ */
+#define BY_NEAR 8
+
+static td_status
+text_byline(meta *m, uint32_t k, uint32_t *label)
+{
+	static const char *const labels[] = {"by", "written by", "posted by", "article by",
+	"words by", "story by", "author", NULL};
+	const td_tree *t = m->t;
+	const td_node *nd = &t->nodes[k];
+	const char *s = td_node_str(t, k);
+	size_t		n = nd->str_len;
+
+	if ((nd->flags & TD_F_INHIDDEN) || nd->parent == TD_NONE ||
+		(t->nodes[nd->parent].flags & (TD_F_RAWTEXT | TD_F_HIDDEN)) ||
+		t->nodes[nd->parent].tag == TD_TAG_OPTION)
+		return TD_OK;
+	while (n > 0 && td_is_html_space((unsigned char) *s))
+		s++, n--;
+	while (n > 0 && td_is_html_space((unsigned char) s[n - 1]))
+		n--;
+	if (n == 0)
+		return TD_OK;
+	if (*label != TD_NONE)
+	{
+		int			near = k - *label <= BY_NEAR;
+
+		*label = TD_NONE;
+		if (near && n <= 60 && ((s[0] >= 'A' && s[0] <= 'Z') || (unsigned char) s[0] >= 0x80))
+			return add_author(m, R_TEXT, s, n, 0);
+		return TD_OK;
+	}
+	if (n > 80 || !((s[0] | 0x20) == 'b' || (s[0] | 0x20) == 'w' || (s[0] | 0x20) == 'p' ||
+					(s[0] | 0x20) == 'a' || (s[0] | 0x20) == 's'))
+		return TD_OK;
+	for (int l = 0; labels[l]; l++)
+	{
+		size_t		ln = strlen(labels[l]),
+					j = ln;
+
+		/* "Author" only as "Author:" or alone: "Author Spotlight" is a heading */
+		if (n < ln || !td_ascii_iprefix(s, n, labels[l], ln) ||
+			(n > ln && s[ln] != ':' && (s[ln] != ' ' || strcmp(labels[l], "author") == 0)))
+			continue;
+		while (j < n && (s[j] == ' ' || s[j] == ':'))
+			j++;
+		/* the start of its block ("Guide <i>X</i> by Jane" is a sentence) */
+		for (uint32_t c = t->nodes[nd->parent].first_child, hops = 0; c != k; c = t->nodes[c].next_sibling)
+		{
+			if (c == TD_NONE || ++hops > 16 || t->nodes[c].kind == TD_ELEM)
+				return TD_OK;
+			for (uint32_t b = 0; b < t->nodes[c].str_len; b++)
+				if (!td_is_html_space((unsigned char) td_node_str(t, c)[b]))
+					return TD_OK;
+		}
+		if (in_chrome(m, k, 1))
+			return TD_OK;
+		if (j == n)
+			*label = k;
+		else if ((s[j] >= 'A' && s[j] <= 'Z') || (unsigned char) s[j] >= 0x80)
+			return add_author(m, R_TEXT, s, n, 0);
+		return TD_OK;
+	}
+	return TD_OK;
 }
 
 /* ---- the walk ----------------------------------------------------------- */
@@ -1957,6 +2207,7 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 	uint32_t	main_item = TD_NONE;
 	uint32_t	blocks = 0;
 	int			first_time_seen = 0;	/* a <time> that counts was seen */
+	uint32_t	by_label = TD_NONE; /* a "By" waiting for its name (text_byline) */
 	td_status	st = TD_OK;
 
 	memset(&m, 0, sizeof(m));
@@ -1968,15 +2219,18 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 	{
 		slot	   *slots[] = {&m.title_ld, &m.title_md, &m.title_og, &m.title_tw, &m.title_html,
 			&m.h1, &m.description, &m.site_name, &m.canonical, &m.image, &m.published,
-		&m.modified, &m.language};
+		&m.modified, &m.updated, &m.language};
 
 		for (size_t k = 0; k < sizeof(slots) / sizeof(slots[0]); k++)
 			slots[k]->rank = R_NONE;
+		for (int k = 0; k < 5; k++)
+			m.tw_data[k].rank = R_NONE;
 	}
 	m.authors.rank = m.keywords.rank = m.types.rank = m.site_names.rank = R_NONE;
 	m.text_budget = TEXT_BUDGET;
 	m.main_elem = TD_NONE;
 	m.h1_elem = TD_NONE;
+	m.h2_elem = TD_NONE;
 	if (tree->n_nodes > 0)
 	{
 		scope = td_alloc(env, sizeof(uint32_t) * (size_t) tree->n_nodes);
@@ -1990,6 +2244,7 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 		uint32_t	n;
 		const char *v;
 		size_t		tn;			/* the length of v, for element text */
+		int			dl;			/* is_dateline's answer */
 
 		if (td_poll_every(env, i + 1, 1u << 16))
 		{
@@ -1997,6 +2252,8 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 			break;
 		}
 		scope[i] = p == TD_NONE ? TD_NONE : scope[p];
+		if (nd->kind == TD_TEXT && m.authors.rank > R_TEXT && (st = text_byline(&m, i, &by_label)) != TD_OK)
+			break;
 		if (nd->kind != TD_ELEM)
 			continue;
 		switch (nd->tag)
@@ -2028,6 +2285,10 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 			case TD_TAG_ARTICLE:
 				if (m.main_elem == TD_NONE && !(nd->flags & TD_F_INHIDDEN))
 					m.main_elem = i;
+				break;
+			case TD_TAG_H2:
+				if (m.h2_elem == TD_NONE && !(nd->flags & TD_F_INHIDDEN))
+					m.h2_elem = i;
 				break;
 			case TD_TAG_H1:
 				/* distinct visible headings: an empty one or a repeat (a layout's copy) is none */
@@ -2173,6 +2434,17 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 				else if (has_word(v, n, "author") && !person)
 					st = add_author(&m, R_MICRODATA, val, vn, 0);
 			}
+			else if (s == TD_NONE && nd->tag == TD_TAG_META &&
+					 (has_word(v, n, "datepublished") || has_word(v, n, "datecreated")))
+			{
+				/*
+				 * a page's date as a <meta> itemprop of no item; a visible
+				 * one is a card's, a related page's
+				 */
+				st = prop_value(&m, i, &val, &vn);
+				if (st == TD_OK)
+					st = offer_date(&m, &m.published, R_MICRODATA, val, vn);
+			}
 			else if (s != TD_NONE && has_word(v, n, "name") && main_item != TD_NONE &&
 					 tree->nodes[s].parent != TD_NONE && scope[tree->nodes[s].parent] == main_item)
 			{
@@ -2187,20 +2459,23 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 					if (st == TD_OK)
 						st = has_word(sp, sn, "publisher") ?
 							offer(&m, &m.site_name, R_MICRODATA, val, vn) :
-							add_author(&m, R_MICRODATA, val, vn, 0);
+							add_author(&m, R_MICRODATA, val, vn, AUTHOR_HANDLE);
 				}
 			}
 		}
 		/* visible datelines: "Published March 5, 2024" */
 		if (st == TD_OK && m.published.rank > R_VISIBLE && !(nd->flags & TD_F_INHIDDEN) &&
 			nd->tag != TD_TAG_BODY && nd->tag != TD_TAG_HTML && nd->tag != TD_TAG_META &&
-			nd->end - i < 32 && is_dateline(&m, i))
+			nd->end - i < 32 && (dl = is_dateline(&m, i)) != 0)
 		{
 			char		d[TD_DATE_MAX];
 
 			st = elem_text_kept(&m, i, &v, &tn);
-			if (st == TD_OK && tn <= 160 && td_date_find(v, tn, d))
+			if (st == TD_OK && tn <= 160 && dl == 1 && td_date_find(v, tn, d))
 				st = offer(&m, &m.published, R_VISIBLE, d, strlen(d));
+			else if (st == TD_OK && tn <= 160 && m.updated.rank == R_NONE &&
+					 (dl == 1 ? updated_date(v, tn, d) : td_date_find(v, tn, d) || updated_date(v, tn, d)))
+				st = offer(&m, &m.updated, R_VISIBLE, d, strlen(d));
 		}
 		/*
 		 * no byline: a forum's first poster, the first element whose class
@@ -2214,10 +2489,10 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 			uint32_t	cn;
 			const char *cl = attr(&m, i, "class", &cn);
 
-			if ((v = attr(&m, i, "author", &n)) != NULL && n > 0 && !in_chrome(&m, i))
+			if ((v = attr(&m, i, "author", &n)) != NULL && n > 0 && !in_chrome(&m, i, 0))
 				st = add_author(&m, R_TITLE, v, n, AUTHOR_HANDLE);
 			else if (cl && cn < 200 && (has_word(cl, cn, "username") || has_word(cl, cn, "user-name")) &&
-					 nd->end - i < 16 && !in_chrome(&m, i))
+					 nd->end - i < 16 && !in_chrome(&m, i, 0))
 			{
 				st = elem_text_kept(&m, i, &v, &tn);
 				if (st == TD_OK)
@@ -2235,15 +2510,28 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 				st = add_author(&m, R_VISIBLE, v, tn, 0);
 		}
 	}
+	/* Slack's unfurl pair: twitter:label1 "Written by", twitter:data1 the name */
+	for (int k = 1; k < 5 && st == TD_OK; k++)
+		if ((m.tw_author & (1u << k)) && m.tw_data[k].rank != R_NONE)
+			st = add_author(&m, R_VISIBLE, pool_str(&m, m.tw_data[k].off), m.tw_data[k].len, 0);
 	if (st == TD_OK && m.site_name.rank != R_NONE)
 		st = list_add(&m, &m.site_names, R_LD, pool_str(&m, m.site_name.off), m.site_name.len);
-	/* no published date in the markup: the byline region's, else the URL's */
+	/*
+	 * No published date in the markup: the byline region's, else the
+	 * date it shows as updated (a page that shows one date shows when it
+	 * was last edited), else the URL's.
+	 */
 	if (st == TD_OK && m.published.rank == R_NONE)
 	{
-		char		d[TD_DATE_MAX];
+		char		d[TD_DATE_MAX],
+					upd[TD_DATE_MAX];
 
-		if (near_h1_date(&m, d))
+		if (near_h1_date(&m, d, upd))
 			st = offer(&m, &m.published, R_VISIBLE, d, strlen(d));
+		else if (upd[0])
+			st = offer(&m, &m.published, R_VISIBLE, upd, strlen(upd));
+		else if (m.updated.rank != R_NONE)
+			st = offer(&m, &m.published, R_VISIBLE, pool_str(&m, m.updated.off), m.updated.len);
 		else if (opt->base_url)
 		{
 			td_url_parts parts;

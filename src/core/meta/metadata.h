@@ -8,8 +8,11 @@
  * objects and @id references), microdata (the page's first top-level item),
  * Open Graph / Twitter / article:* <meta>, other <meta> (author,
  * description, keywords, date, dc.*, dcterms.*, citation_*, parsely-*,
- * sailthru.*), visible bylines (rel=author, class or id naming an author or
- * byline) and <time datetime>, then <title>.  Each field takes the value of
+ * sailthru.*, a key ending in a publication-date word, Slack's
+ * twitter:labelN "Written by" with twitter:dataN), visible bylines
+ * (rel=author, class or id naming an author or byline) and <time datetime>,
+ * bylines in the text ("By Jane Doe", or such a label and the name in the
+ * next text), then <title>.  Each field takes the value of
  * its most trusted source; a field no source gives, or gives in a form that
  * cannot be read (a date that is not a date, a URL that does not resolve),
  * is omitted rather than guessed.
@@ -17,7 +20,17 @@
  * The title is the page's own: a site name after or before a separator
  * (" | ", " - ", " – ", " — ", " :: ", " · ", " • ", " » ") is cut when it
  * matches og:site_name, the JSON-LD publisher or website name, or the host;
- * when the first <h1> equals one part of the title, that part is the title.
+ * when the first <h1> equals one part of the title, that part is the title;
+ * a single <h1> is the title when it shares half its words with the
+ * metadata's, or when og:title and <title> disagree (or one is missing); a
+ * JSON-LD or microdata title that shares no word with og:title, <title> or
+ * the <h1> is none.
+ *
+ * Without a published date in the markup: the first date in the byline
+ * region (after the first <h1>, else the first <h2>; else in the 4 texts
+ * right before it), else the date it
+ * shows as updated, else an element marked as an update's date, else the
+ * URL's day.
  *
  * The language is the declared one (<html lang>, else a Content-Language
  * <meta>), reduced to its BCP 47 primary subtag, with confidence 1 and
