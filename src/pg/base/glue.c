@@ -18,6 +18,7 @@
 #include "access/parallel.h"
 #include "access/xact.h"
 #include "executor/executor.h"
+#include "tcop/utility.h"
 #include "storage/proc.h"
 #include "utils/timestamp.h"
 
@@ -277,21 +278,42 @@ td_pg_page_error(int sqlcode, const char *msg, const char *hint)
 }
 
 /*
- * The summary of skipped pages when a statement's executor ends: one WARNING
+ * The summary of skipped pages when a top-level statement ends: one WARNING
  * with the count, so that a bulk job learns how many pages it left out, not
- * only the first WARNINGs.  Only the outermost executor of the statement
- * reports (exec_level counts the executors running inside it: a query run
- * by a function the statement calls ends before the statement does), as
- * pg_stat_statements tells nested queries.  A parallel worker runs its own
- * executor and reports its own count, relayed by the leader with a
- * "parallel worker" context, as the page WARNINGs are; counting every
- * worker's pages in the leader would need shared memory for a message.
- * A statement that ends in an ERROR reports nothing more.
+ * only the first WARNINGs.  Only the outermost executor or utility command
+ * of the statement reports (level counts the executors and utility commands
+ * running: a query run by a function the statement calls, or by a DO block,
+ * or the query of a COPY ... TO or CREATE TABLE AS, ends before the
+ * statement does), as pg_stat_statements tells nested queries.  The utility
+ * hook also reports the statements that read pages without an executor of
+ * their own: COPY ... FROM's WHERE clause and generated columns.  A parallel
+ * worker runs its own executor and reports its own count, relayed by the
+ * leader with a "parallel worker" context, as the page WARNINGs are;
+ * counting every worker's pages in the leader would need shared memory for
+ * a message (test/skip.sh checks that the reports add up).  A statement that
+ * ends in an ERROR reports nothing more.
  */
 static ExecutorRun_hook_type prev_executor_run = NULL;
 static ExecutorFinish_hook_type prev_executor_finish = NULL;
 static ExecutorEnd_hook_type prev_executor_end = NULL;
+static ProcessUtility_hook_type prev_process_utility = NULL;
 static int	exec_level = 0;
+
+/* The summary WARNING, when the outermost executor or utility command ends. */
+static void
+skip_summary(void)
+{
+	if (exec_level == 0 && skip_count > skip_reported && skip_this_statement())
+	{
+		skip_reported = skip_count;
+		ereport(WARNING,
+				(errmsg("templatedet: " UINT64_FORMAT " %s skipped in this statement",
+						skip_count, skip_count == 1 ? "page" : "pages"),
+				 IsParallelWorker() ?
+				 errdetail("Counted by one parallel worker: the leader and each worker report their own pages.") :
+				 errdetail("templatedet.on_error is \"skip\": the skipped pages have no result.")));
+	}
+}
 
 static void
 skip_executor_run(QueryDesc *queryDesc, ScanDirection direction, uint64 count, bool execute_once)
@@ -336,16 +358,30 @@ skip_executor_end(QueryDesc *queryDesc)
 		prev_executor_end(queryDesc);
 	else
 		standard_ExecutorEnd(queryDesc);
-	if (exec_level == 0 && skip_count > skip_reported && skip_this_statement())
+	skip_summary();
+}
+
+static void
+skip_process_utility(PlannedStmt *pstmt, const char *queryString, bool readOnlyTree,
+					 ProcessUtilityContext context, ParamListInfo params,
+					 QueryEnvironment *queryEnv, DestReceiver *dest, QueryCompletion *qc)
+{
+	exec_level++;
+	PG_TRY();
 	{
-		skip_reported = skip_count;
-		ereport(WARNING,
-				(errmsg("templatedet: " UINT64_FORMAT " %s skipped in this statement",
-						skip_count, skip_count == 1 ? "page" : "pages"),
-				 IsParallelWorker() ?
-				 errdetail("Counted by one parallel worker: the leader and each worker report their own pages.") :
-				 errdetail("templatedet.on_error is \"skip\": the skipped pages have no result.")));
+		if (prev_process_utility)
+			prev_process_utility(pstmt, queryString, readOnlyTree, context, params,
+								 queryEnv, dest, qc);
+		else
+			standard_ProcessUtility(pstmt, queryString, readOnlyTree, context, params,
+									queryEnv, dest, qc);
 	}
+	PG_FINALLY();
+	{
+		exec_level--;
+	}
+	PG_END_TRY();
+	skip_summary();
 }
 
 void
@@ -357,6 +393,8 @@ td_pg_skip_summary_init(void)
 	ExecutorFinish_hook = skip_executor_finish;
 	prev_executor_end = ExecutorEnd_hook;
 	ExecutorEnd_hook = skip_executor_end;
+	prev_process_utility = ProcessUtility_hook;
+	ProcessUtility_hook = skip_process_utility;
 }
 
 /* The size check of a page: false when it is over and skipped. */

@@ -25,9 +25,10 @@
  * not HTML).  Under templatedet.on_error = error they are ERRORs; under
  * skip, a WARNING (the first TD_PG_SKIP_WARNINGS of a statement in full,
  * then one summary every TD_PG_SKIP_SUMMARY_EVERY skipped pages, and the
- * count when the statement's executor ends: td_pg_skip_summary_init) and the
- * page has no result: the functions that read pages return false / NULL and
- * their callers return NULL, no rows, or leave the page out of an aggregate.
+ * count when the statement's outermost executor or utility command ends:
+ * td_pg_skip_summary_init) and the page has no result: the functions that
+ * read pages return false / NULL and their callers return NULL, no rows, or
+ * leave the page out of an aggregate.
  * Arguments that are not pages (thresholds, profiles, models), out of memory
  * and interrupts are always ERRORs.  Every page ERROR and WARNING carries a
  * CONTEXT naming the page: its size, its row in the aggregate group (row > 0)
