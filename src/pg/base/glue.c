@@ -397,9 +397,12 @@ td_pg_skip_summary_init(void)
 	ProcessUtility_hook = skip_process_utility;
 }
 
-/* The size check of a page: false when it is over and skipped. */
-static bool
-check_page_size(size_t len, size_t max_bytes)
+/*
+ * The size check of a page (what: "page") or of what is bounded as pages
+ * are (a gold text): false when it is over and skipped.
+ */
+bool
+td_pg_check_page_size(const char *what, size_t len, size_t max_bytes)
 {
 	char		msg[200];
 
@@ -409,8 +412,8 @@ check_page_size(size_t len, size_t max_bytes)
 	 */
 	if (len <= max_bytes)
 		return true;
-	snprintf(msg, sizeof(msg), "page of %zu bytes exceeds templatedet.max_page_bytes (%zu bytes)",
-			 len, max_bytes);
+	snprintf(msg, sizeof(msg), "%s of %zu bytes exceeds templatedet.max_page_bytes (%zu bytes)",
+			 what, len, max_bytes);
 	td_pg_page_error(ERRCODE_PROGRAM_LIMIT_EXCEEDED, msg,
 					 "Raise the setting \"templatedet.max_page_bytes\" to accept larger pages.");
 	return false;
@@ -437,7 +440,7 @@ parse_bytes(td_env *env, const char *data, size_t len, const char *encoding,
 	limits.media_attrs_only = media_attrs_only;
 	if (check_size)
 	{
-		if (!check_page_size(len, limits.max_bytes))
+		if (!td_pg_check_page_size("page", len, limits.max_bytes))
 			return NULL;
 	}
 	else
@@ -501,7 +504,7 @@ page_bytes(struct varlena *arg, bool is_bytea, const char **data, size_t *len,
 
 	*data = VARDATA_ANY(arg);
 	*len = VARSIZE_ANY_EXHDR(arg);
-	if (!check_page_size(*len, (size_t) td_guc_max_page_bytes))
+	if (!td_pg_check_page_size("page", *len, (size_t) td_guc_max_page_bytes))
 		return false;
 	*encoding = "UTF-8";
 	if (is_bytea)
@@ -658,6 +661,13 @@ td_pg_utf8_arg(FunctionCallInfo fcinfo, int argno, size_t *len)
 	if (utf8 != data)
 		*len = strlen(utf8);
 	return utf8;
+}
+
+const char *
+td_pg_utf8_arg_opt(FunctionCallInfo fcinfo, int argno, size_t *len)
+{
+	*len = 0;
+	return PG_ARGISNULL(argno) ? NULL : td_pg_utf8_arg(fcinfo, argno, len);
 }
 
 text *

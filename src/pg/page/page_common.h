@@ -40,13 +40,14 @@ extern void td_pg_check_penalty(double penalty);
 
 /*
  * Runs the page-level pipeline on tree (scores, smoothing, segments, drop
- * marks with the given threshold).  base_url may be NULL.  The smoothing
+ * marks with the given threshold).  base_url (UTF-8, base_len bytes; from
+ * td_pg_utf8_arg_opt) may be NULL.  The smoothing
  * memory budget is what a page of templatedet.max_nodes nodes needs, so a
  * page that parsed is never refused by it.  marks are allocated in the
  * tree's env.
  */
 extern void td_pg_page_level(td_env *env, const td_tree *tree, const td_logreg *model,
-							 double penalty, double threshold, text *base_url,
-							 td_page_marks *marks);
+							 double penalty, double threshold, const char *base_url,
+							 size_t base_len, td_page_marks *marks);
 
 #endif							/* TD_PG_PAGE_H */
