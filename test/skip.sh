@@ -11,7 +11,8 @@
 # SELECT, CREATE TABLE AS, COPY ... FROM with a WHERE clause and a generated column
 # (no executor: the statement's end is reported by the utility hook), REFRESH
 # MATERIALIZED VIEW, and a DO block or CALL whose inner queries skip pages (one summary
-# at the end of the statement, not one per inner query).  Pass/fail per case, with the WARNINGs of a failed case.
+# at the end of the statement, not one per inner query, also when a procedure commits
+# between them).  Pass/fail per case, with the WARNINGs of a failed case.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -162,6 +163,17 @@ BEGIN
   PERFORM html_text('%PDF-1.4 two');
 END $$;
 CALL read_two();
+SQL
+# a procedure that commits between the pages it reads: still one statement
+check call_commit 2 <<'SQL'
+CREATE PROCEDURE read_two_commit() LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM html_text('%PDF-1.4 one');
+  COMMIT;
+  PERFORM html_text('%PDF-1.4 two');
+  COMMIT;
+END $$;
+CALL read_two_commit();
 SQL
 check refresh_matview $((2 * BAD)) <<'SQL'
 CREATE MATERIALIZED VIEW texts AS SELECT id, html_text(html) AS text FROM pages;

@@ -232,17 +232,33 @@ td_pg_page_context_pop(td_pg_page_ref *ref)
 	error_context_stack = ref->cb.previous;
 }
 
-/* Skipped pages of the running statement (by its transaction and start time). */
+/*
+ * Skipped pages of the running statement (by its transaction and start
+ * time; a top-level utility statement, which may commit along the way, as
+ * CALL does, by its start: its counters start afresh when it does).
+ */
 static LocalTransactionId skip_lxid = InvalidLocalTransactionId;
 static TimestampTz skip_stmt_start = 0;
 static uint64 skip_count = 0;
 static uint64 skip_reported = 0;	/* of skip_count, said in the summary */
+static bool skip_utility = false;	/* the statement running is a top-level utility one */
 
 /* Whether the skip counters are the running statement's. */
 static bool
 skip_this_statement(void)
 {
-	return skip_lxid == MyProc->lxid && skip_stmt_start == GetCurrentStatementStartTimestamp();
+	return skip_stmt_start == GetCurrentStatementStartTimestamp() &&
+		(skip_utility || skip_lxid == MyProc->lxid);
+}
+
+/* Counters for the statement starting now. */
+static void
+skip_start_statement(void)
+{
+	skip_lxid = MyProc->lxid;
+	skip_stmt_start = GetCurrentStatementStartTimestamp();
+	skip_count = 0;
+	skip_reported = 0;
 }
 
 void
@@ -255,12 +271,7 @@ td_pg_page_error(int sqlcode, const char *msg, const char *hint)
 				 hint ? errhint("%s", hint) : 0));
 
 	if (!skip_this_statement())
-	{
-		skip_lxid = MyProc->lxid;
-		skip_stmt_start = GetCurrentStatementStartTimestamp();
-		skip_count = 0;
-		skip_reported = 0;
-	}
+		skip_start_statement();
 	skip_count++;
 	if (skip_count <= TD_PG_SKIP_WARNINGS)
 		ereport(WARNING,
@@ -286,7 +297,8 @@ td_pg_page_error(int sqlcode, const char *msg, const char *hint)
  * or the query of a COPY ... TO or CREATE TABLE AS, ends before the
  * statement does), as pg_stat_statements tells nested queries.  The utility
  * hook also reports the statements that read pages without an executor of
- * their own: COPY ... FROM's WHERE clause and generated columns.  A parallel
+ * their own: COPY ... FROM's WHERE clause and generated columns, and counts
+ * a CALL's pages across the transactions its procedure commits.  A parallel
  * worker runs its own executor and reports its own count, relayed by the
  * leader with a "parallel worker" context, as the page WARNINGs are;
  * counting every worker's pages in the leader would need shared memory for
@@ -299,11 +311,15 @@ static ExecutorEnd_hook_type prev_executor_end = NULL;
 static ProcessUtility_hook_type prev_process_utility = NULL;
 static int	exec_level = 0;
 
-/* The summary WARNING, when the outermost executor or utility command ends. */
+/*
+ * The summary WARNING, when the outermost executor or utility command ends
+ * (utility_end: the counters are that statement's, whatever transactions it
+ * ran).
+ */
 static void
-skip_summary(void)
+skip_summary(bool utility_end)
 {
-	if (exec_level == 0 && skip_count > skip_reported && skip_this_statement())
+	if (exec_level == 0 && skip_count > skip_reported && (utility_end || skip_this_statement()))
 	{
 		skip_reported = skip_count;
 		ereport(WARNING,
@@ -358,7 +374,7 @@ skip_executor_end(QueryDesc *queryDesc)
 		prev_executor_end(queryDesc);
 	else
 		standard_ExecutorEnd(queryDesc);
-	skip_summary();
+	skip_summary(false);
 }
 
 static void
@@ -366,6 +382,14 @@ skip_process_utility(PlannedStmt *pstmt, const char *queryString, bool readOnlyT
 					 ProcessUtilityContext context, ParamListInfo params,
 					 QueryEnvironment *queryEnv, DestReceiver *dest, QueryCompletion *qc)
 {
+	bool		outermost = exec_level == 0;
+
+	if (outermost)
+	{
+		/* nothing of it is counted yet (utility statements are not planned) */
+		skip_start_statement();
+		skip_utility = true;
+	}
 	exec_level++;
 	PG_TRY();
 	{
@@ -379,9 +403,12 @@ skip_process_utility(PlannedStmt *pstmt, const char *queryString, bool readOnlyT
 	PG_FINALLY();
 	{
 		exec_level--;
+		if (outermost)
+			skip_utility = false;
 	}
 	PG_END_TRY();
-	skip_summary();
+	if (outermost)
+		skip_summary(true);
 }
 
 void
