@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/fnv.h"
+
 /*
  * The registered domain of a URL's host ("www." and other subdomains off:
  * the last two labels, three when the second-level one is a generic one
@@ -57,11 +59,10 @@ static inline int
 fold_of(const char *url, int k)
 {
 	char		dom[1024];
-	uint64_t	h = 1469598103934665603ULL;
+	uint64_t	h;
 
 	reg_domain(url, dom, sizeof(dom));
-	for (const char *q = dom; *q; q++)
-		h = (h ^ (unsigned char) *q) * 1099511628211ULL;
+	h = td_fnv_bytes(TD_FNV_OFFSET, dom, strlen(dom));
 	return (int) (h % (uint64_t) k);
 }
 

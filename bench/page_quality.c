@@ -74,6 +74,7 @@
 #include <unistd.h>
 
 #include "site/fingerprint.h"
+#include "util/fnv.h"
 #include "page/labels.h"
 #include "page/logreg.h"
 #include "page/pagelevel.h"
@@ -1459,14 +1460,10 @@ shape_of(const td_tree *t, uint32_t i)
 {
 	uint32_t	cl = 0;
 	const char *c = td_node_attr(t, i, "class", &cl);
-	uint64_t	h = 1469598103934665603ULL;
+	uint64_t	h = td_fnv_bytes(TD_FNV_OFFSET, td_node_str(t, i), t->nodes[i].str_len);
 
-	for (uint32_t k = 0; k < t->nodes[i].str_len; k++)
-		h = (h ^ (unsigned char) td_node_str(t, i)[k]) * 1099511628211ULL;
-	h = (h ^ '|') * 1099511628211ULL;
-	for (uint32_t k = 0; c && k < cl; k++)
-		h = (h ^ (unsigned char) c[k]) * 1099511628211ULL;
-	return h;
+	h = td_fnv_byte(h, '|');
+	return td_fnv_bytes(h, c, c ? cl : 0);
 }
 
 /* Element children of i with the shape of child c (c included). */

@@ -112,3 +112,25 @@ SELECT regexp_matches(:'html', 'data-td-reason="[^"]*"', 'g') AS labels;
 SELECT :'html' ~* '<script|<iframe|onload|onclick|javascript:' AS unsafe,
        :'html' LIKE '%<a>Article 9</a>%' AS link_kept_without_its_script,
        :'html' LIKE '<!DOCTYPE html><style>%' AS legend_first;
+-- what a browser could run never passes: script and plug-in elements, <base>, <meta>,
+-- SVG animations (they can set an href or a handler), event handlers in any case, and
+-- script or data URLs in any attribute, anywhere in its value, tabs and controls aside
+SELECT explain_html(
+  '<html><head><base href="https://evil.example/"><meta http-equiv="refresh" content="0;url=javascript:alert(0)">'
+  '<style>p{color:red}</style></head>'
+  '<BODY ONLOAD="alert(1)"><DIV OnClick="alert(2)"><p>Home page link</p></DIV>'
+  '<svg><script>alert(3)</script><a xlink:href="javascript:alert(4)"><text>svg link</text></a>'
+  '<animate attributeName="href" values="https://a.example/;javascript:alert(5)"/>'
+  '<set attributeName="onmouseover" to="alert(6)"/></svg>'
+  '<math><mi href="javascript:alert(7)">x</mi></math>'
+  '<img src="x" onerror="alert(8)"><a href="java&#x09;script:alert(9)">tab</a>'
+  '<a href=" JaVaScRiPt:alert(10)">case</a><a href="vbscript:msgbox(11)">vb</a>'
+  '<a href="data:text/html,&lt;script&gt;alert(12)&lt;/script&gt;">data</a>'
+  '<form action="javascript:alert(13)"><button formaction="javascript:alert(14)">go</button></form>'
+  '<p title="x" data-x="see javascript:alert(15)"><a href="/story" ping="javascript:alert(16)">'
+  'The story of this page</a>, a sentence or two long.</p>'
+  '<iframe srcdoc="&lt;script&gt;alert(17)&lt;/script&gt;"></iframe></BODY></html>',
+  NULL::tdprofile) AS html \gset
+SELECT :'html' ~* '<script|<iframe|<base|<meta|<animate|<set|\son[a-z]*=|javascript:|vbscript:|data:|srcdoc' AS unsafe,
+       :'html' LIKE '%<p title="x"><a href="/story">The story of this page</a>%' AS story_kept,
+       :'html' LIKE '%<style>p{color:red}</style>%' AS style_kept;

@@ -183,6 +183,8 @@ if bash test/citus/build.sh --where >/dev/null; then suite citus bash test/citus
 suite upgrade bash test/upgrade.sh
 suite scaling bash test/scaling.sh
 suite explain bash test/explain.sh
+# ---- templatedet.on_error = skip: the summaries of parallel, COPY, DO... statements (test/skip.sh)
+suite skip bash test/skip.sh
 # ---- clean_markdown read back by cmark-gfm: clean_text's words (test/markdown.sh)
 suite markdown bash test/markdown.sh
 # ---- WARC files written by wget, read by warc_records and templatedet-warc (test/warc.sh)

@@ -271,9 +271,32 @@ test_directory(void)
 	dir_case("://host", "://", "host");
 }
 
+/* a script scheme anywhere, tabs and line breaks aside (the renderers' rule) */
+static void
+test_script_anywhere(void)
+{
+	static const struct
+	{
+		const char *s;
+		int			want;
+	}			cases[] = {
+		{"javascript:alert(1)", 1}, {"JaVaScRiPt:x", 1}, {"java\tscr\nipt\r:x", 1},
+		{"https://a.example/;javascript:alert(5)", 1}, {"x VBScript:msgbox", 1},
+		{"\tjavascript:", 1}, {"javascript", 0}, {"java script:x", 0},
+		{"java\x01script:x", 0}, {"vbscript", 0}, {"https://example.org/js", 0}, {"", 0},
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		CHECK(td_url_script_anywhere(cases[i].s, strlen(cases[i].s)) == cases[i].want,
+			  "script anywhere in \"%s\": want %d", cases[i].s, cases[i].want);
+	/* the length bounds the search: a match past it does not count */
+	CHECK(td_url_script_anywhere("javascript:", 10) == 0, "script anywhere, cut");
+}
+
 int
 main(void)
 {
+	test_script_anywhere();
 	test_split();
 	test_site_host();
 	test_feature_rule();

@@ -21,23 +21,22 @@
 #include <string.h>
 
 #include "site/profile.h"
+#include "fuzz_common.h"
 
 #define TEMPLATES 8				/* fingerprints 1..8, counted exactly */
 
-static void
-require(int cond)
-{
-	if (!cond)
-		abort();
-}
-
-static uint32_t
+/*
+ * The target's own bookkeeping (reading entries back, the true counts, the
+ * guarantee's search) is CHECKER: its comparisons are of values the target
+ * computed, and tracing them was a tenth of a run (bench/README.md#fuzz-targets).
+ */
+CHECKER static uint32_t
 le32(const uint8_t *b)
 {
 	return (uint32_t) b[0] | (uint32_t) b[1] << 8 | (uint32_t) b[2] << 16 | (uint32_t) b[3] << 24;
 }
 
-static uint64_t
+CHECKER static uint64_t
 le64(const uint8_t *b)
 {
 	return (uint64_t) le32(b) | (uint64_t) le32(b + 4) << 32;
@@ -114,7 +113,7 @@ check_resealed(td_env *env, const uint8_t *data, size_t size)
 }
 
 /* count <= truth <= count + delta for the tracked fingerprints, truth <= E if absent. */
-static void
+CHECKER static void
 check_guarantee(td_env *env, const td_profile *p, const uint32_t *truth, uint32_t capacity)
 {
 	td_profile_view v;
@@ -142,7 +141,7 @@ check_guarantee(td_env *env, const td_profile *p, const uint32_t *truth, uint32_
 }
 
 /* Adds a page; truth counts its templates only when the profile counted it. */
-static void
+CHECKER static void
 add(td_profile *p, uint64_t key, const uint64_t *fps, size_t n, uint8_t tmpl, uint32_t *truth)
 {
 	int			counted;
@@ -155,7 +154,7 @@ add(td_profile *p, uint64_t key, const uint64_t *fps, size_t n, uint8_t tmpl, ui
 }
 
 /* The state form is valid and its tallies add up. */
-static void
+CHECKER static void
 check_state(td_env *env, const td_profile *p, uint64_t added)
 {
 	td_profile_view v;

@@ -10,10 +10,12 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "base/render.h"
 #include "base/reason.h"
 #include "base/tags.h"
+#include "util/url.h"
 
 /*
  * Byte length of the Unicode White_Space character at p, or 0.  U+00A0 and
@@ -375,7 +377,12 @@ put_raw(td_buf *out, const char *s, size_t len, const char *name, size_t name_le
 	return st;
 }
 
-/* An attribute explain leaves out: event handlers, srcdoc, script and data URLs. */
+/*
+ * An attribute explain leaves out: event handlers (on..., any case), srcdoc,
+ * a data URL, and a script URL anywhere in any value (clean_html's rule for
+ * its addresses, outurl.h: an SVG animation's values list or a form's
+ * action can hold one too).
+ */
 static int
 unsafe_attr(const td_tree *t, const td_attr *a)
 {
@@ -385,9 +392,11 @@ unsafe_attr(const td_tree *t, const td_attr *a)
 	char		scheme[12];
 	size_t		k = 0;
 
-	if (a->name_len >= 2 && name[0] == 'o' && name[1] == 'n')
+	if (a->name_len >= 2 && (name[0] | 0x20) == 'o' && (name[1] | 0x20) == 'n')
 		return 1;
-	if (a->name_len == 6 && memcmp(name, "srcdoc", 6) == 0)
+	if (a->name_len == 6 && strncasecmp(name, "srcdoc", 6) == 0)
+		return 1;
+	if (td_url_script_anywhere((const char *) v, a->value_len))
 		return 1;
 	/* a URL's scheme, as a browser reads it: blanks and controls skipped, any case */
 	for (; v < end && k < sizeof(scheme) - 1 && *v != ':'; v++)
@@ -531,10 +540,23 @@ static const char explain_legend[] =
 	"<span style=\"background:#9cb4ff\">page-score (smoothed score)</span>"
 	"<span style=\"background:#d29cff\">chunk-share</span></div>";
 
-/* Elements explain leaves out with their content: they run code or change the page's base. */
+/*
+ * Elements explain leaves out with their content: they run code, change the
+ * page's base, or (SVG animations) set an attribute, a link or a handler,
+ * once the page is shown.
+ */
 static int
-unsafe_elem(const td_node *n)
+unsafe_elem(const td_tree *t, uint32_t i)
 {
+	const td_node *n = &t->nodes[i];
+	static const char *const animations[] = {"animate", "animatemotion", "animatetransform",
+	"set", "discard", "handler", "listener"};
+
+	if (n->tag == TD_TAG_UNKNOWN)
+		for (size_t k = 0; k < sizeof(animations) / sizeof(animations[0]); k++)
+			if (n->str_len == strlen(animations[k]) &&
+				strncasecmp(td_node_str(t, i), animations[k], n->str_len) == 0)
+				return 1;
 	switch (n->tag)
 	{
 		case TD_TAG_SCRIPT:
@@ -570,7 +592,7 @@ td_render_explain(const td_tree *tree, const uint8_t *reason, const float *value
 		st = html_close(out, t, prev, n->parent);
 		if (st != TD_OK)
 			break;
-		if (n->kind == TD_ELEM && unsafe_elem(n))
+		if (n->kind == TD_ELEM && unsafe_elem(t, j))
 		{
 			prev = n->parent;
 			j = n->end;

@@ -388,8 +388,9 @@ td_date_find(const char *s, size_t len, char out[TD_DATE_MAX])
 		for (size_t e = starts[k]; e <= len && words < 8; e++)
 			if (e == len || is_blank(s[e]))
 			{
-				words++;
 				size_t		end = e;
+
+				words++;
 
 				/* punctuation after the date ("March 5, 2024," "2024-03-05 |") */
 				while (end > starts[k] && (s[end - 1] == ',' || s[end - 1] == '.' ||

@@ -57,11 +57,9 @@ td_out_url(td_env *env, const char *base, size_t base_len, const char *ref,
 			return TD_OK;		/* a control, or longer than any URL we write */
 		clean[n++] = (char) c;
 	}
-	/* a script scheme anywhere ("//x/javascript:..." is harmless, but no reader need check) */
-	for (size_t i = 0; i < n; i++)
-		if ((i + 11 <= n && strncasecmp(clean + i, "javascript:", 11) == 0) ||
-			(i + 9 <= n && strncasecmp(clean + i, "vbscript:", 9) == 0))
-			return TD_OK;
+	/* a script scheme anywhere (the rule explain_html's attributes follow too) */
+	if (td_url_script_anywhere(clean, n))
+		return TD_OK;
 	td_url_split(clean, n, &parts);
 	if (parts.scheme.defined && td_url_web_scheme(&parts) == 0)
 	{

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "util/fnv.h"
 #include "util/poll.h"
 
 /* Words hashed between two polls of env->interrupted. */
@@ -32,7 +33,7 @@ words_of(word_list *w, const char *s, size_t n, uint32_t node, int owned)
 {
 	for (size_t i = 0; i < n;)
 	{
-		uint64_t	h = 1469598103934665603ULL;
+		uint64_t	h = TD_FNV_OFFSET;
 
 		if (!word_byte((unsigned char) s[i]))
 		{
@@ -45,7 +46,7 @@ words_of(word_list *w, const char *s, size_t n, uint32_t node, int owned)
 
 			if (c >= 'A' && c <= 'Z')
 				c += 32;
-			h = (h ^ c) * 1099511628211ULL;
+			h = td_fnv_byte(h, c);
 		}
 		if (td_grow(w->env, (void **) &w->h, &w->cap_h, w->n + 1, sizeof(uint64_t)) != TD_OK ||
 			(owned && td_grow(w->env, (void **) &w->owner, &w->cap_owner, w->n + 1,

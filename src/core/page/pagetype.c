@@ -8,6 +8,7 @@
 
 #include "base/tags.h"
 #include "util/ascii.h"
+#include "util/fnv.h"
 #include "util/poll.h"
 #include "util/sort.h"
 
@@ -554,16 +555,13 @@ group_key(const td_tree *t, uint32_t i)
 {
 	uint32_t	cl = 0;
 	const char *c = td_node_attr(t, i, "class", &cl);
-	uint64_t	h = 1469598103934665603ULL ^ ((uint64_t) t->nodes[i].parent * 0x9E3779B97F4A7C15ULL);
-	const char *name = td_node_str(t, i);
+	uint64_t	h = TD_FNV_OFFSET ^ ((uint64_t) t->nodes[i].parent * 0x9E3779B97F4A7C15ULL);
 
-	for (uint32_t k = 0; k < t->nodes[i].str_len; k++)
-		h = (h ^ (unsigned char) name[k]) * 1099511628211ULL;
-	h = (h ^ '|') * 1099511628211ULL;
+	h = td_fnv_bytes(h, td_node_str(t, i), t->nodes[i].str_len);
+	h = td_fnv_byte(h, '|');
 	if (cl > TD_PT_MAX_ATTR_BYTES)
 		cl = TD_PT_MAX_ATTR_BYTES;
-	for (uint32_t k = 0; c && k < cl; k++)
-		h = (h ^ (unsigned char) c[k]) * 1099511628211ULL;
+	h = td_fnv_bytes(h, c, c ? cl : 0);
 	return h ? h : 1;
 }
 
@@ -614,7 +612,9 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 	td_env	   *env = t->env;
 	uint8_t    *in;
 	uint64_t   *keys;			/* the group keys of the shown elements, sorted */
-	size_t		nkeys = 0;
+	uint64_t   *order;			/* the same keys in node order (pass 2 reads them) */
+	size_t		nkeys = 0,
+				next_key = 0;
 	uint32_t	n = t->n_nodes,
 				elems = 0;
 	double		text = 0,
@@ -639,7 +639,7 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 	for (uint32_t i = 0; i < n; i++)
 		elems += t->nodes[i].kind == TD_ELEM;
 	in = td_alloc(env, n + 1);
-	keys = td_alloc(env, ((size_t) elems + 1) * sizeof(uint64_t));
+	keys = td_alloc(env, 2 * ((size_t) elems + 1) * sizeof(uint64_t));
 	if (!in || !keys)
 	{
 		td_free(env, in);
@@ -657,6 +657,9 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 		if (nd->kind == TD_ELEM && shown(nd))
 			keys[nkeys++] = group_key(t, i);
 	}
+	/* pass 2 visits the same elements in the same order: it reads their keys from here */
+	order = keys + elems + 1;
+	memcpy(order, keys, nkeys * sizeof(uint64_t));
 	td_sort_u64(keys, nkeys);
 	for (size_t j = 0; j < nkeys;)
 	{
@@ -776,7 +779,7 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 				(v = td_node_attr(t, i, "value", &len)) != NULL)
 				cart += count_cart(v, len > TD_PT_MAX_ATTR_BYTES ? TD_PT_MAX_ATTR_BYTES : len);
 		}
-		if (group_count(keys, nkeys, group_key(t, i)) >= 3)
+		if (group_count(keys, nkeys, order[next_key++]) >= 3)
 			f |= IN_REP;
 		switch (nd->tag)
 		{

@@ -349,6 +349,43 @@ td_url_web_scheme(const td_url_parts *parts)
 	return web_scheme(parts->scheme);
 }
 
+static int
+url_ignored(char c)
+{
+	return c == '\t' || c == '\n' || c == '\r';
+}
+
+int
+td_url_script_anywhere(const char *s, size_t n)
+{
+	static const char *const words[] = {"javascript:", "vbscript:"};
+
+	for (size_t i = 0; i < n; i++)
+	{
+		if (url_ignored(s[i]))
+			continue;
+		for (int w = 0; w < 2; w++)
+		{
+			const char *p = words[w];
+			size_t		j = i;
+
+			for (; *p && j < n; j++)
+			{
+				char		c = s[j];
+
+				if (url_ignored(c))
+					continue;
+				if ((c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c) != *p)
+					break;
+				p++;
+			}
+			if (*p == '\0')
+				return 1;
+		}
+	}
+	return 0;
+}
+
 /* The normal form of an absolute reference r, appended to out. */
 static td_status
 put_absolute(td_env *env, const td_url_parts *r, td_buf *out)

@@ -77,6 +77,14 @@ void		td_url_split(const char *url, size_t len, td_url_parts *parts);
 int			td_url_web_scheme(const td_url_parts *parts);
 
 /*
+ * Whether "javascript:" or "vbscript:" (any case) is anywhere in the n bytes
+ * at s once the tabs, line feeds and carriage returns a browser drops from a
+ * URL are left out.  The renderers refuse such an address wherever the
+ * scheme stands ("//x/javascript:..." is harmless, but no reader need check).
+ */
+int			td_url_script_anywhere(const char *s, size_t n);
+
+/*
  * The host that names a URL's site: the authority, read up to a '\' too
  * (browsers read it as '/' in http(s) URLs), without userinfo (up to the
  * last '@') and port (an IPv6 literal keeps its brackets), without one

@@ -18,6 +18,7 @@
 #include "access/parallel.h"
 #include "access/xact.h"
 #include "executor/executor.h"
+#include "tcop/utility.h"
 #include "storage/proc.h"
 #include "utils/timestamp.h"
 
@@ -231,17 +232,33 @@ td_pg_page_context_pop(td_pg_page_ref *ref)
 	error_context_stack = ref->cb.previous;
 }
 
-/* Skipped pages of the running statement (by its transaction and start time). */
+/*
+ * Skipped pages of the running statement (by its transaction and start
+ * time; a top-level utility statement, which may commit along the way, as
+ * CALL does, by its start: its counters start afresh when it does).
+ */
 static LocalTransactionId skip_lxid = InvalidLocalTransactionId;
 static TimestampTz skip_stmt_start = 0;
 static uint64 skip_count = 0;
 static uint64 skip_reported = 0;	/* of skip_count, said in the summary */
+static bool skip_utility = false;	/* the statement running is a top-level utility one */
 
 /* Whether the skip counters are the running statement's. */
 static bool
 skip_this_statement(void)
 {
-	return skip_lxid == MyProc->lxid && skip_stmt_start == GetCurrentStatementStartTimestamp();
+	return skip_stmt_start == GetCurrentStatementStartTimestamp() &&
+		(skip_utility || skip_lxid == MyProc->lxid);
+}
+
+/* Counters for the statement starting now. */
+static void
+skip_start_statement(void)
+{
+	skip_lxid = MyProc->lxid;
+	skip_stmt_start = GetCurrentStatementStartTimestamp();
+	skip_count = 0;
+	skip_reported = 0;
 }
 
 void
@@ -254,12 +271,7 @@ td_pg_page_error(int sqlcode, const char *msg, const char *hint)
 				 hint ? errhint("%s", hint) : 0));
 
 	if (!skip_this_statement())
-	{
-		skip_lxid = MyProc->lxid;
-		skip_stmt_start = GetCurrentStatementStartTimestamp();
-		skip_count = 0;
-		skip_reported = 0;
-	}
+		skip_start_statement();
 	skip_count++;
 	if (skip_count <= TD_PG_SKIP_WARNINGS)
 		ereport(WARNING,
@@ -277,21 +289,47 @@ td_pg_page_error(int sqlcode, const char *msg, const char *hint)
 }
 
 /*
- * The summary of skipped pages when a statement's executor ends: one WARNING
+ * The summary of skipped pages when a top-level statement ends: one WARNING
  * with the count, so that a bulk job learns how many pages it left out, not
- * only the first WARNINGs.  Only the outermost executor of the statement
- * reports (exec_level counts the executors running inside it: a query run
- * by a function the statement calls ends before the statement does), as
- * pg_stat_statements tells nested queries.  A parallel worker runs its own
- * executor and reports its own count, relayed by the leader with a
- * "parallel worker" context, as the page WARNINGs are; counting every
- * worker's pages in the leader would need shared memory for a message.
- * A statement that ends in an ERROR reports nothing more.
+ * only the first WARNINGs.  Only the outermost executor or utility command
+ * of the statement reports (level counts the executors and utility commands
+ * running: a query run by a function the statement calls, or by a DO block,
+ * or the query of a COPY ... TO or CREATE TABLE AS, ends before the
+ * statement does), as pg_stat_statements tells nested queries.  The utility
+ * hook also reports the statements that read pages without an executor of
+ * their own: COPY ... FROM's WHERE clause and generated columns, and counts
+ * a CALL's pages across the transactions its procedure commits.  A parallel
+ * worker runs its own executor and reports its own count, relayed by the
+ * leader with a "parallel worker" context, as the page WARNINGs are;
+ * counting every worker's pages in the leader would need shared memory for
+ * a message (test/skip.sh checks that the reports add up).  A statement that
+ * ends in an ERROR reports nothing more.
  */
 static ExecutorRun_hook_type prev_executor_run = NULL;
 static ExecutorFinish_hook_type prev_executor_finish = NULL;
 static ExecutorEnd_hook_type prev_executor_end = NULL;
+static ProcessUtility_hook_type prev_process_utility = NULL;
 static int	exec_level = 0;
+
+/*
+ * The summary WARNING, when the outermost executor or utility command ends
+ * (utility_end: the counters are that statement's, whatever transactions it
+ * ran).
+ */
+static void
+skip_summary(bool utility_end)
+{
+	if (exec_level == 0 && skip_count > skip_reported && (utility_end || skip_this_statement()))
+	{
+		skip_reported = skip_count;
+		ereport(WARNING,
+				(errmsg("templatedet: " UINT64_FORMAT " %s skipped in this statement",
+						skip_count, skip_count == 1 ? "page" : "pages"),
+				 IsParallelWorker() ?
+				 errdetail("Counted by one parallel worker: the leader and each worker report their own pages.") :
+				 errdetail("templatedet.on_error is \"skip\": the skipped pages have no result.")));
+	}
+}
 
 static void
 skip_executor_run(QueryDesc *queryDesc, ScanDirection direction, uint64 count, bool execute_once)
@@ -336,16 +374,41 @@ skip_executor_end(QueryDesc *queryDesc)
 		prev_executor_end(queryDesc);
 	else
 		standard_ExecutorEnd(queryDesc);
-	if (exec_level == 0 && skip_count > skip_reported && skip_this_statement())
+	skip_summary(false);
+}
+
+static void
+skip_process_utility(PlannedStmt *pstmt, const char *queryString, bool readOnlyTree,
+					 ProcessUtilityContext context, ParamListInfo params,
+					 QueryEnvironment *queryEnv, DestReceiver *dest, QueryCompletion *qc)
+{
+	bool		outermost = exec_level == 0;
+
+	if (outermost)
 	{
-		skip_reported = skip_count;
-		ereport(WARNING,
-				(errmsg("templatedet: " UINT64_FORMAT " %s skipped in this statement",
-						skip_count, skip_count == 1 ? "page" : "pages"),
-				 IsParallelWorker() ?
-				 errdetail("Counted by one parallel worker: the leader and each worker report their own pages.") :
-				 errdetail("templatedet.on_error is \"skip\": the skipped pages have no result.")));
+		/* nothing of it is counted yet (utility statements are not planned) */
+		skip_start_statement();
+		skip_utility = true;
 	}
+	exec_level++;
+	PG_TRY();
+	{
+		if (prev_process_utility)
+			prev_process_utility(pstmt, queryString, readOnlyTree, context, params,
+								 queryEnv, dest, qc);
+		else
+			standard_ProcessUtility(pstmt, queryString, readOnlyTree, context, params,
+									queryEnv, dest, qc);
+	}
+	PG_FINALLY();
+	{
+		exec_level--;
+		if (outermost)
+			skip_utility = false;
+	}
+	PG_END_TRY();
+	if (outermost)
+		skip_summary(true);
 }
 
 void
@@ -357,11 +420,16 @@ td_pg_skip_summary_init(void)
 	ExecutorFinish_hook = skip_executor_finish;
 	prev_executor_end = ExecutorEnd_hook;
 	ExecutorEnd_hook = skip_executor_end;
+	prev_process_utility = ProcessUtility_hook;
+	ProcessUtility_hook = skip_process_utility;
 }
 
-/* The size check of a page: false when it is over and skipped. */
-static bool
-check_page_size(size_t len, size_t max_bytes)
+/*
+ * The size check of a page (what: "page") or of what is bounded as pages
+ * are (a gold text): false when it is over and skipped.
+ */
+bool
+td_pg_check_page_size(const char *what, size_t len, size_t max_bytes)
 {
 	char		msg[200];
 
@@ -371,8 +439,8 @@ check_page_size(size_t len, size_t max_bytes)
 	 */
 	if (len <= max_bytes)
 		return true;
-	snprintf(msg, sizeof(msg), "page of %zu bytes exceeds templatedet.max_page_bytes (%zu bytes)",
-			 len, max_bytes);
+	snprintf(msg, sizeof(msg), "%s of %zu bytes exceeds templatedet.max_page_bytes (%zu bytes)",
+			 what, len, max_bytes);
 	td_pg_page_error(ERRCODE_PROGRAM_LIMIT_EXCEEDED, msg,
 					 "Raise the setting \"templatedet.max_page_bytes\" to accept larger pages.");
 	return false;
@@ -399,7 +467,7 @@ parse_bytes(td_env *env, const char *data, size_t len, const char *encoding,
 	limits.media_attrs_only = media_attrs_only;
 	if (check_size)
 	{
-		if (!check_page_size(len, limits.max_bytes))
+		if (!td_pg_check_page_size("page", len, limits.max_bytes))
 			return NULL;
 	}
 	else
@@ -463,7 +531,7 @@ page_bytes(struct varlena *arg, bool is_bytea, const char **data, size_t *len,
 
 	*data = VARDATA_ANY(arg);
 	*len = VARSIZE_ANY_EXHDR(arg);
-	if (!check_page_size(*len, (size_t) td_guc_max_page_bytes))
+	if (!td_pg_check_page_size("page", *len, (size_t) td_guc_max_page_bytes))
 		return false;
 	*encoding = "UTF-8";
 	if (is_bytea)
@@ -620,6 +688,13 @@ td_pg_utf8_arg(FunctionCallInfo fcinfo, int argno, size_t *len)
 	if (utf8 != data)
 		*len = strlen(utf8);
 	return utf8;
+}
+
+const char *
+td_pg_utf8_arg_opt(FunctionCallInfo fcinfo, int argno, size_t *len)
+{
+	*len = 0;
+	return PG_ARGISNULL(argno) ? NULL : td_pg_utf8_arg(fcinfo, argno, len);
 }
 
 text *

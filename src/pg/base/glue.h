@@ -25,9 +25,10 @@
  * not HTML).  Under templatedet.on_error = error they are ERRORs; under
  * skip, a WARNING (the first TD_PG_SKIP_WARNINGS of a statement in full,
  * then one summary every TD_PG_SKIP_SUMMARY_EVERY skipped pages, and the
- * count when the statement's executor ends: td_pg_skip_summary_init) and the
- * page has no result: the functions that read pages return false / NULL and
- * their callers return NULL, no rows, or leave the page out of an aggregate.
+ * count when the statement's outermost executor or utility command ends:
+ * td_pg_skip_summary_init) and the page has no result: the functions that
+ * read pages return false / NULL and their callers return NULL, no rows, or
+ * leave the page out of an aggregate.
  * Arguments that are not pages (thresholds, profiles, models), out of memory
  * and interrupts are always ERRORs.  Every page ERROR and WARNING carries a
  * CONTEXT naming the page: its size, its row in the aggregate group (row > 0)
@@ -59,6 +60,13 @@ extern void td_pg_page_context_pop(td_pg_page_ref *ref);
  * says: never returns under error; under skip warns and returns.
  */
 extern void td_pg_page_error(int sqlcode, const char *msg, const char *hint);
+
+/*
+ * A page error (54000) when len is over max_bytes: false when the page is
+ * then skipped (templatedet.on_error).  what names it in the message
+ * ("page", "gold text").
+ */
+extern bool td_pg_check_page_size(const char *what, size_t len, size_t max_bytes);
 
 /*
  * A core environment whose memory lives in cxt.  The env must outlive
@@ -194,6 +202,8 @@ extern text *td_pg_render(td_pg_renderer render, const td_tree *tree, const uint
 
 /* The text argument argno as UTF-8 bytes (converted when the database is not UTF-8). */
 extern const char *td_pg_utf8_arg(FunctionCallInfo fcinfo, int argno, size_t *len);
+/* The same, or NULL (*len 0) when the argument is NULL. */
+extern const char *td_pg_utf8_arg_opt(FunctionCallInfo fcinfo, int argno, size_t *len);
 
 /* UTF-8 bytes as text in the server encoding (copied or converted). */
 extern text *td_pg_utf8_to_text(const char *s, size_t len);

@@ -33,8 +33,7 @@ clean_output(FunctionCallInfo fcinfo, bool is_bytea, bool markdown)
 	text	   *result;
 
 	memset(&options, 0, sizeof(options));
-	if (!PG_ARGISNULL(3))
-		options.base = td_pg_utf8_arg(fcinfo, 3, &options.base_len);
+	options.base = td_pg_utf8_arg_opt(fcinfo, 3, &options.base_len);
 	if (markdown)
 	{
 		options.links = PG_GETARG_BOOL(5);
@@ -42,7 +41,7 @@ clean_output(FunctionCallInfo fcinfo, bool is_bytea, bool markdown)
 	}
 	scratch = td_pg_scratch_context("templatedet clean_output");
 	td_pg_env_init(&env, scratch);
-	tree = td_pg_decide(fcinfo, is_bytea, &env, &drop, NULL, NULL);
+	tree = td_pg_decide(fcinfo, is_bytea, &env, options.base, options.base_len, &drop, NULL, NULL);
 	if (tree == NULL)
 	{
 		MemoryContextDelete(scratch);

@@ -42,6 +42,8 @@ strip_page(FunctionCallInfo fcinfo, bool is_bytea)
 	double		threshold;
 	MemoryContext scratch;
 	td_env		env;
+	const char *base;
+	size_t		base_len;
 	td_tree    *tree;
 	td_page_marks marks;
 	text	   *result;
@@ -62,8 +64,8 @@ strip_page(FunctionCallInfo fcinfo, bool is_bytea)
 		MemoryContextDelete(scratch);
 		PG_RETURN_NULL();		/* skipped (templatedet.on_error) */
 	}
-	td_pg_page_level(&env, tree, model, false, penalty, threshold,
-					 PG_ARGISNULL(3) ? NULL : PG_GETARG_TEXT_PP(3), &marks);
+	base = td_pg_utf8_arg_opt(fcinfo, 3, &base_len);
+	td_pg_page_level(&env, tree, model, false, penalty, threshold, base, base_len, &marks);
 	result = td_pg_render(td_render_text, tree, marks.drop);
 	MemoryContextDelete(scratch);
 	PG_RETURN_TEXT_P(result);
@@ -89,6 +91,8 @@ clean_text(FunctionCallInfo fcinfo, bool is_bytea)
 {
 	MemoryContext scratch;
 	td_env		env;
+	const char *base;
+	size_t		base_len;
 	td_tree    *tree;
 	uint8_t    *drop;
 	text	   *result;
@@ -97,7 +101,8 @@ clean_text(FunctionCallInfo fcinfo, bool is_bytea)
 		PG_RETURN_NULL();
 	scratch = td_pg_scratch_context("templatedet clean_text");
 	td_pg_env_init(&env, scratch);
-	tree = td_pg_decide(fcinfo, is_bytea, &env, &drop, NULL, NULL);
+	base = td_pg_utf8_arg_opt(fcinfo, 3, &base_len);
+	tree = td_pg_decide(fcinfo, is_bytea, &env, base, base_len, &drop, NULL, NULL);
 	if (tree == NULL)
 	{
 		MemoryContextDelete(scratch);
@@ -118,6 +123,8 @@ explain_html(FunctionCallInfo fcinfo, bool is_bytea)
 	MemoryContext scratch;
 	td_env		env,
 				out_env;
+	const char *base;
+	size_t		base_len;
 	td_tree    *tree;
 	uint8_t    *drop;
 	uint8_t    *reason;
@@ -129,7 +136,8 @@ explain_html(FunctionCallInfo fcinfo, bool is_bytea)
 		PG_RETURN_NULL();
 	scratch = td_pg_scratch_context("templatedet explain_html");
 	td_pg_env_init(&env, scratch);
-	tree = td_pg_decide(fcinfo, is_bytea, &env, &drop, &reason, &value);
+	base = td_pg_utf8_arg_opt(fcinfo, 3, &base_len);
+	tree = td_pg_decide(fcinfo, is_bytea, &env, base, base_len, &drop, &reason, &value);
 	if (tree == NULL)
 	{
 		MemoryContextDelete(scratch);

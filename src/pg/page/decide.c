@@ -20,8 +20,8 @@
  * explain_html shows exactly this decision.
  */
 td_tree *
-td_pg_decide(FunctionCallInfo fcinfo, bool is_bytea, td_env *env, uint8_t **drop,
-			 uint8_t **reason, float **value)
+td_pg_decide(FunctionCallInfo fcinfo, bool is_bytea, td_env *env, const char *base_url,
+			 size_t base_len, uint8_t **drop, uint8_t **reason, float **value)
 {
 	const td_profile_view *view;
 	const td_page_model *model;
@@ -56,7 +56,7 @@ td_pg_decide(FunctionCallInfo fcinfo, bool is_bytea, td_env *env, uint8_t **drop
 	}
 	td_pg_page_level(env, tree, model, use_site, TD_DEFAULT_PENALTY,
 					 use_site ? TD_DEFAULT_COMBINED_THRESHOLD : TD_DEFAULT_PAGE_THRESHOLD,
-					 PG_ARGISNULL(3) ? NULL : PG_GETARG_TEXT_PP(3), &page);
+					 base_url, base_len, &page);
 	if (!use_site)				/* page level alone: its fallback (pagelevel.h) */
 		TD_PG_CALL(env, (void) 0, td_page_fallback(tree, &page, TD_DEFAULT_PAGE_THRESHOLD,
 												   TD_DEFAULT_FALLBACK_SHARE, NULL), NULL);

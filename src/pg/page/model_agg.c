@@ -121,15 +121,8 @@ add_page(train_state *state, FunctionCallInfo fcinfo, bool is_bytea, bool gold)
 	if (gold)
 	{
 		gold_text = td_pg_utf8_arg(fcinfo, 2, &gold_len);
-		if (gold_len > (size_t) td_guc_max_page_bytes)
+		if (!td_pg_check_page_size("gold text", gold_len, (size_t) td_guc_max_page_bytes))
 		{
-			char		msg[160];
-
-			snprintf(msg, sizeof(msg),
-					 "gold text of %zu bytes exceeds templatedet.max_page_bytes (%d bytes)",
-					 gold_len, td_guc_max_page_bytes);
-			td_pg_page_error(ERRCODE_PROGRAM_LIMIT_EXCEEDED, msg,
-							 "Raise the setting \"templatedet.max_page_bytes\" to accept larger pages.");
 			state->unread++;	/* skipped (templatedet.on_error) */
 			MemoryContextDelete(scratch);
 			return;

@@ -23,6 +23,8 @@ scores(FunctionCallInfo fcinfo, bool is_bytea)
 	td_page_marks marks;
 	uint8_t    *drop;
 	uint8_t    *reason;
+	const char *base;
+	size_t		base_len;
 	uint32_t	n,
 				i;
 
@@ -33,8 +35,9 @@ scores(FunctionCallInfo fcinfo, bool is_bytea)
 	if (!td_pg_node_rows_parse(&rows, fcinfo, 0, is_bytea, "templatedet node_scores"))
 		return;					/* skipped (templatedet.on_error): no rows */
 	n = rows.tree->n_nodes;
+	base = td_pg_utf8_arg_opt(fcinfo, 2, &base_len);
 	td_pg_page_level(&rows.env, rows.tree, model, false, TD_DEFAULT_PENALTY, TD_DEFAULT_PAGE_THRESHOLD,
-					 PG_ARGISNULL(2) ? NULL : PG_GETARG_TEXT_PP(2), &marks);
+					 base, base_len, &marks);
 	TD_PG_CALL(&rows.env, (void) 0, td_page_fallback(rows.tree, &marks, TD_DEFAULT_PAGE_THRESHOLD,
 													 TD_DEFAULT_FALLBACK_SHARE, NULL), NULL);
 	td_pg_node_rows_prepare(&rows);

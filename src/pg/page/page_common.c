@@ -232,8 +232,8 @@ td_pg_check_penalty(double penalty)
 
 void
 td_pg_page_level(td_env *env, const td_tree *tree, const td_page_model *model,
-				 bool with_profile, double penalty, double threshold, text *base_url,
-				 td_page_marks *marks)
+				 bool with_profile, double penalty, double threshold,
+				 const char *base_url, size_t base_len, td_page_marks *marks)
 {
 	td_page_opts opts;
 	const td_logreg *logreg = NULL;	/* NULL: the built-in logistic model */
@@ -251,12 +251,8 @@ td_pg_page_level(td_env *env, const td_tree *tree, const td_page_model *model,
 	opts.max_bytes = td_isotonic_bytes((uint32_t) td_guc_max_nodes, opts.levels);
 	if (base_url != NULL)
 	{
-		const char *raw = VARDATA_ANY(base_url);
-		int			len = (int) VARSIZE_ANY_EXHDR(base_url);
-		const char *utf8 = pg_server_to_any(raw, len, PG_UTF8);
-
-		opts.base_url = utf8;
-		opts.base_len = utf8 == raw ? (size_t) len : strlen(utf8);
+		opts.base_url = base_url;
+		opts.base_len = base_len;
 	}
 
 	memset(marks, 0, sizeof(*marks));

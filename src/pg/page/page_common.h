@@ -43,13 +43,14 @@ extern void td_pg_check_penalty(double penalty);
  * Runs the page-level pipeline on tree (scores, smoothing, segments, drop
  * marks with the given threshold) with model, or when it is NULL with the
  * built-in trees (default_gbdt.h) or, with_profile (beside site level), the
- * built-in logistic model (default_model.h).  base_url may be NULL.  The smoothing
+ * built-in logistic model (default_model.h).  base_url (UTF-8, base_len
+ * bytes; from td_pg_utf8_arg_opt) may be NULL.  The smoothing
  * memory budget is what a page of templatedet.max_nodes nodes needs, so a
  * page that parsed is never refused by it.  marks are allocated in the
  * tree's env.
  */
 extern void td_pg_page_level(td_env *env, const td_tree *tree, const td_page_model *model,
 							 bool with_profile, double penalty, double threshold,
-							 text *base_url, td_page_marks *marks);
+							 const char *base_url, size_t base_len, td_page_marks *marks);
 
 #endif							/* TD_PG_PAGE_H */

@@ -37,6 +37,8 @@ segments(FunctionCallInfo fcinfo, bool is_bytea)
 	td_buf		buf;
 	uint8_t    *mask;
 	uint32_t   *seg_depth;
+	const char *base;
+	size_t		base_len;
 	uint32_t	i;
 
 	InitMaterializedSRF(fcinfo, 0);
@@ -55,8 +57,8 @@ segments(FunctionCallInfo fcinfo, bool is_bytea)
 		MemoryContextDelete(scratch);
 		return;					/* skipped (templatedet.on_error): no rows */
 	}
-	td_pg_page_level(&env, tree, model, false, penalty, TD_DEFAULT_PAGE_THRESHOLD,
-					 PG_ARGISNULL(3) ? NULL : PG_GETARG_TEXT_PP(3), &marks);
+	base = td_pg_utf8_arg_opt(fcinfo, 3, &base_len);
+	td_pg_page_level(&env, tree, model, false, penalty, TD_DEFAULT_PAGE_THRESHOLD, base, base_len, &marks);
 
 	td_pg_nodeinfo(&env, tree, TD_NODEINFO_PATHS, &ni);
 
