@@ -235,14 +235,7 @@ j_gbdt(jr *r, td_gbdt *m)
 		else if ((err = j_skip(r, TD_MODEL_MAX_ARRAY)) != NULL)
 			return err;
 	} while (j_lit(r, ','));
-	if (!j_lit(r, '}'))
-		return "unterminated object";
-	j_ws(r);
-	if (r->p != r->end)
-		return "text after the model";
-	if (seen != 31)
-		return "missing version, feature_scheme, features, base or trees";
-	return NULL;
+	return j_model_end(r, seen, 31, "missing version, feature_scheme, features, base or trees");
 }
 
 td_status

@@ -236,4 +236,22 @@ j_uint(jr *r, uint32_t *u)
 	return 1;
 }
 
+/*
+ * After a model object's last key: its closing brace, then nothing but
+ * white space to the end of the text, then every required key seen (the
+ * seen bits equal to all); NULL, or what is wrong (missing: the keys named).
+ */
+static inline const char *
+j_model_end(jr *r, unsigned seen, unsigned all, const char *missing)
+{
+	if (!j_lit(r, '}'))
+		return "unterminated object";
+	j_ws(r);
+	if (r->p != r->end)
+		return "text after the model";
+	if (seen != all)
+		return missing;
+	return NULL;
+}
+
 #endif							/* TD_JSON_READER_H */

@@ -224,14 +224,7 @@ j_model(jr *r, td_logreg *m)
 		else if ((err = j_skip(r, TD_MODEL_MAX_ARRAY)) != NULL)
 			return err;
 	} while (j_lit(r, ','));
-	if (!j_lit(r, '}'))
-		return "unterminated object";
-	j_ws(r);
-	if (r->p != r->end)
-		return "text after the model";
-	if (seen != 31)
-		return "missing version, feature_scheme, size_bounds, features or classes";
-	return NULL;
+	return j_model_end(r, seen, 31, "missing version, feature_scheme, size_bounds, features or classes");
 }
 
 td_status
