@@ -2030,6 +2030,27 @@ updated_date(const char *s, size_t n, char out[TD_DATE_MAX])
 #define NEAR_BYTES 800
 #define BEFORE_TEXTS 4
 
+/*
+ * Node k as a shown text with blanks trimmed: 1 and its bytes, or 0 for
+ * anything else (an element, hidden, a script's or style's text, blank).
+ */
+static int
+shown_text(const td_tree *t, uint32_t k, const char **s, size_t *n)
+{
+	const td_node *nd = &t->nodes[k];
+
+	if (nd->kind != TD_TEXT || (nd->flags & TD_F_INHIDDEN) ||
+		(nd->parent != TD_NONE && (t->nodes[nd->parent].flags & (TD_F_RAWTEXT | TD_F_HIDDEN))))
+		return 0;
+	*s = td_node_str(t, k);
+	*n = nd->str_len;
+	while (*n > 0 && td_is_html_space((unsigned char) **s))
+		(*s)++, (*n)--;
+	while (*n > 0 && td_is_html_space((unsigned char) (*s)[*n - 1]))
+		(*n)--;
+	return *n > 0;
+}
+
 static int
 near_h1_date(meta *m, char out[TD_DATE_MAX], char upd[TD_DATE_MAX])
 {
@@ -2050,21 +2071,11 @@ near_h1_date(meta *m, char out[TD_DATE_MAX], char upd[TD_DATE_MAX])
 	for (uint32_t k = t->nodes[h].end; k < t->n_nodes && texts < NEAR_TEXTS &&
 		 bytes < NEAR_BYTES && !(found && upd[0]); k++)
 	{
-		const td_node *nd = &t->nodes[k];
 		const char *s;
 		size_t		n;
 		int			label;
 
-		if (nd->kind != TD_TEXT || (nd->flags & TD_F_INHIDDEN) ||
-			(nd->parent != TD_NONE && (t->nodes[nd->parent].flags & (TD_F_RAWTEXT | TD_F_HIDDEN))))
-			continue;
-		s = td_node_str(t, k);
-		n = nd->str_len;
-		while (n > 0 && td_is_html_space((unsigned char) *s))
-			s++, n--;
-		while (n > 0 && td_is_html_space((unsigned char) s[n - 1]))
-			n--;
-		if (n == 0)
+		if (!shown_text(t, k, &s, &n))
 			continue;
 		texts++;
 		bytes += n;
@@ -2099,20 +2110,10 @@ near_h1_date(meta *m, char out[TD_DATE_MAX], char upd[TD_DATE_MAX])
 	texts = 0;
 	for (uint32_t k = h; k > 0 && !found && !upd[0] && texts < BEFORE_TEXTS; k--)
 	{
-		const td_node *nd = &t->nodes[k - 1];
 		const char *s;
 		size_t		n;
 
-		if (nd->kind != TD_TEXT || (nd->flags & TD_F_INHIDDEN) ||
-			(nd->parent != TD_NONE && (t->nodes[nd->parent].flags & (TD_F_RAWTEXT | TD_F_HIDDEN))))
-			continue;
-		s = td_node_str(t, k - 1);
-		n = nd->str_len;
-		while (n > 0 && td_is_html_space((unsigned char) *s))
-			s++, n--;
-		while (n > 0 && td_is_html_space((unsigned char) s[n - 1]))
-			n--;
-		if (n == 0)
+		if (!shown_text(t, k - 1, &s, &n))
 			continue;
 		texts++;
 		if (n <= 160 && (h1_chrome || !in_chrome(m, k - 1, 0)) && td_date_find(s, n, out))
