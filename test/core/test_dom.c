@@ -1086,6 +1086,9 @@ test_media_attrs_only(void)
 		"<p x=\"a>b\" y='c\"d' z=e\"f =g h/>one</p junk=\">\"><?pi <q r=\"?>two",
 		"<img src=\"unterminated",
 		"<video data=v src=w><source src=s1><source src=s2></video><embed src=e>",
+		/* "<?" then U+FFFD is text, not a PI (libxml2's names): the quote is h's */
+		"<?\xef\xbf\xbd<c h=\"><f\">>x",
+		"<?\xe6\x97\xa5 <c h=\"><f\">>y",
 	};
 	char	   *html;
 	char	   *p;

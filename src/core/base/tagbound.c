@@ -6,6 +6,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include <libxml/chvalid.h>
+
 #include "base/decode.h"
 #include "base/tagbound.h"
 #include "util/poll.h"
@@ -40,7 +42,10 @@
  *  - "<!--": a comment, to the first "-->" or "--!>" after it.
  *  - "<!DOCTYPE": a name, then a quoted literal after SYSTEM, one or two
  *    after PUBLIC, then to the first '>'.
- *  - "<?" + name start: a processing instruction, to the first '>'.
+ *  - "<?" + name start: a processing instruction, to the first '>'; a
+ *    non-ASCII name start only where libxml2's htmlParseName takes it (a
+ *    letter or an ideograph: not U+FFFD, so "<?\uFFFD<c h=\">" is the text
+ *    "<?\uFFFD" and a tag, as libxml2 reads it).
  *  - script and style hold raw text up to "</script" ("</style"), case
  *    insensitive, then an end tag; an end tag of another name ("</scriptx>")
  *    does not end them, nor does a "</script" in a script's double-escaped
@@ -321,6 +326,32 @@ scan_start_tag(const char *s, size_t len, size_t lt, size_t *next_poll, td_env *
 	else if (i < len)
 		i++;
 	t->end = i;
+}
+
+/*
+ * Whether a processing instruction's name starts at i, as libxml2's
+ * htmlParseName decides: an ASCII name start, or a non-ASCII letter or
+ * ideograph (the text is valid UTF-8 here: decode.h).
+ */
+static int
+pi_name_start(const char *s, size_t len, size_t i)
+{
+	const unsigned char *u = (const unsigned char *) s + i;
+	unsigned int c;
+
+	if (i >= len)
+		return 0;
+	if (u[0] < 0x80)
+		return IS(s[i], C_NAME_START);
+	if (u[0] >= 0xF0 && i + 3 < len)
+		c = ((u[0] & 0x07u) << 18) | ((u[1] & 0x3Fu) << 12) | ((u[2] & 0x3Fu) << 6) | (u[3] & 0x3Fu);
+	else if (u[0] >= 0xE0 && i + 2 < len)
+		c = ((u[0] & 0x0Fu) << 12) | ((u[1] & 0x3Fu) << 6) | (u[2] & 0x3Fu);
+	else if (u[0] >= 0xC0 && i + 1 < len)
+		c = ((u[0] & 0x1Fu) << 6) | (u[1] & 0x3Fu);
+	else
+		return 0;
+	return xmlIsBaseCharQ(c) || xmlIsIdeographicQ(c);
 }
 
 /* Offset after "<!DOCTYPE ...>" starting at lt. */
@@ -621,8 +652,7 @@ scan_tags(td_env *env, const char *s, size_t len, size_t from,
 		else if (c == '!' && starts_nocase(s, lt + 2, len, "DOCTYPE", 7))
 			i = scan_doctype(s, len, lt);
 		else if (c == '?')
-			i = (lt + 2 < len && (IS(s[lt + 2], C_NAME_START) || (unsigned char) s[lt + 2] >= 0x80)) ?
-				past(s, lt + 2, len, '>') : lt + 2;
+			i = pi_name_start(s, len, lt + 2) ? past(s, lt + 2, len, '>') : lt + 2;
 		else
 			i = lt + 1;
 	}
