@@ -18,6 +18,7 @@
 #include "meta/langdetect.h"
 #include "meta/metadata.h"
 #include "util/ascii.h"
+#include "util/fnv.h"
 #include "util/poll.h"
 #include "util/url.h"
 
@@ -1561,14 +1562,14 @@ word_hashes(const char *s, size_t n, uint64_t *h, size_t cap)
 	{
 		char		w[64];
 		size_t		wn;
-		uint64_t	x = 1469598103934665603ULL;
+		uint64_t	x = TD_FNV_OFFSET;
 
 		while (i < n && fold(s + i, 1, w, 1) == 0)
 			i++;
 		wn = 0;
 		while (i < n && fold(s + i, 1, w, 1) == 1)
 		{
-			x = (x ^ (unsigned char) w[0]) * 1099511628211ULL;
+			x = td_fnv_byte(x, (unsigned char) w[0]);
 			wn++;
 			i++;
 		}
