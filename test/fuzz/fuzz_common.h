@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdlib.h>
 
+#include "base/env.h"
+
 #ifndef CHECKER
 #define CHECKER __attribute__((no_sanitize("coverage")))
 #endif
@@ -51,6 +53,21 @@ f_free(void *arg, void *p)
 {
 	(void) arg;
 	free(p);
+}
+
+/*
+ * env with the allocator above: its fail_at-th allocation fails (-1: none),
+ * counted from this input's first.
+ */
+static inline void
+fuzz_env(td_env *env, long fail)
+{
+	td_env_default(env);
+	env->alloc = f_alloc;
+	env->realloc = f_realloc;
+	env->free = f_free;
+	fail_at = fail;
+	n_allocs = 0;
 }
 
 CHECKER static int

@@ -147,11 +147,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!fuzz_page_read(data, size, &in))
 		return 0;
-	fail_at = in.fail_at;
-	n_allocs = 0;
-	td_env_default(&env);
-	env.alloc = f_alloc;
-	env.realloc = f_realloc;
+	fuzz_env(&env, in.fail_at);
 
 	st = td_sniff_markup(&env, in.page, in.len, in.enc);
 	require(st == TD_OK || (st == TD_ENOTHTML && strncmp(env.errmsg, "input is not HTML: ", 19) == 0));

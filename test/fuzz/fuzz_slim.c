@@ -76,10 +76,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!fuzz_page_read(data, size, &in))
 		return 0;
-	fail_at = -1;
-	td_env_default(&env);
-	env.alloc = f_alloc;
-	env.realloc = f_realloc;
+	fuzz_env(&env, -1);
 	if (td_parse_html(&env, in.page, in.len, in.enc, &in.limits, &tree) != TD_OK)
 		return 0;
 	check_slim(tree, in.page, in.len, in.enc, &in.limits, &env);

@@ -164,15 +164,12 @@ j_gbdt(jr *r, td_gbdt *m)
 	const char *s;
 	size_t		len;
 	double		v;
+	const char *err;
 
-	if (!j_lit(r, '{'))
-		return "not a JSON object";
-	if (j_lit(r, '}'))
-		return "empty object";
+	if ((err = j_model_begin(r)) != NULL)
+		return err;
 	do
 	{
-		const char *err;
-
 		if ((err = j_key(r, ++keys, &s, &len)) != NULL)
 			return err;
 		if (key_is(s, len, "kind"))

@@ -236,6 +236,17 @@ j_uint(jr *r, uint32_t *u)
 	return 1;
 }
 
+/* A model object's opening brace and at least one key after it; NULL, or what is wrong. */
+static inline const char *
+j_model_begin(jr *r)
+{
+	if (!j_lit(r, '{'))
+		return "not a JSON object";
+	if (j_lit(r, '}'))
+		return "empty object";
+	return NULL;
+}
+
 /*
  * After a model object's last key: its closing brace, then nothing but
  * white space to the end of the text, then every required key seen (the
