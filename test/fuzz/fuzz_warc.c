@@ -135,51 +135,114 @@ b_realloc(void *arg, void *p, size_t old_size, size_t new_size)
 }
 
 /*
- * gzip members of in, one per piece of `piece` bytes, into a new buffer.
- * One deflate stream serves every member of every run, reset between them
- * (the same bytes as a fresh stream): setting one up allocated and cleared
- * a quarter of a megabyte, half of a run's time when an input was cut into
- * many members.  Each reset still clears the hash table, 64 KB at memLevel
- * 8 (a tenth of a run for inputs cut into members of a few bytes), so the
- * stream for pieces has memLevel 4 (4 KB; timed natively at pieces of 41
- * and 253 bytes, a quarter faster than 8 and than 1, whose 128-symbol
- * blocks each cost a Huffman tree); one member keeps memLevel 8 (4 times
- * faster than 1 on 60 KB).  Both write valid members with the same block
- * types, literals and matches.
+ * A deflate stream: one per mode serves every member of every run, reset
+ * between them (the same bytes as a fresh stream): setting one up allocated
+ * and cleared a quarter of a megabyte.  A reset clears the hash table, 64 KB
+ * at memLevel 8, so the stream for pieces has memLevel 4 (4 KB; timed
+ * natively at pieces of 41 and 253 bytes, a quarter faster than 8 and than
+ * 1, whose 128-symbol blocks each cost a Huffman tree); one member keeps
+ * memLevel 8 (4 times faster than 1 on 60 KB).
  */
-static uint8_t *
-gzip_pieces(const uint8_t *in, size_t n, size_t piece, size_t *out_len)
+static z_stream *
+deflater(int cut)
 {
 	static z_stream zs[2];
 	static int	z_ready[2];
-	int			cut = piece < n;
 	z_stream   *z = &zs[cut];
+
+	if (!z_ready[cut])
+	{
+		if (deflateInit2(z, 1, Z_DEFLATED, 16 + MAX_WBITS, cut ? 4 : 8, Z_DEFAULT_STRATEGY) != Z_OK)
+			abort();
+		z_ready[cut] = 1;
+	}
+	else if (deflateReset(z) != Z_OK)
+		abort();
+	return z;
+}
+
+/* in[0..n) as one gzip member at out[0..cap); its length */
+static size_t
+gzip_member(int cut, const uint8_t *in, size_t n, uint8_t *out, size_t cap)
+{
+	z_stream   *z = deflater(cut);
+
+	z->next_in = (Bytef *) in;
+	z->avail_in = (uInt) n;
+	z->next_out = out;
+	z->avail_out = (uInt) cap;
+	if (deflate(z, Z_FINISH) != Z_STREAM_END)
+		abort();
+	return cap - z->avail_out;
+}
+
+/*
+ * The members of a cut input, cached by their bytes.  Setting up and
+ * finishing a member costs deflate about 5 us however small it is, so an
+ * input cut into 4-byte pieces spent most of its run compressing; but a
+ * mutation changes a few pieces of its parent, and a member is a function
+ * of its piece alone (the stream is reset), so most are found here: the
+ * reader reads the very bytes it read before.  Static slots, not malloc:
+ * libFuzzer reruns an input whose run allocated more than it freed.
+ */
+#define PIECE_MAX 253			/* 1 + 63 * 4: the largest piece */
+#define MEMBER_MAX 320			/* a member of PIECE_MAX bytes is 276 at most */
+#define N_MEMBERS 8192
+
+static struct member
+{
+	uint16_t	in_len;			/* 0: an empty slot */
+	uint16_t	out_len;
+	uint8_t		in[PIECE_MAX];
+	uint8_t		out[MEMBER_MAX];
+} members[N_MEMBERS];
+
+NO_COVERAGE static size_t
+cached_member(const uint8_t *in, size_t n, uint8_t *out, size_t cap)
+{
+	uint32_t	h = 2166136261u;
+	struct member *m;
+	size_t		len;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ in[i]) * 16777619u;
+	m = &members[(h ^ (uint32_t) n) % N_MEMBERS];
+	if (m->in_len == n && memcmp(m->in, in, n) == 0 && m->out_len <= cap)
+	{
+		memcpy(out, m->out, m->out_len);
+		return m->out_len;
+	}
+	len = gzip_member(1, in, n, out, cap);
+	if (n <= PIECE_MAX && len <= MEMBER_MAX)
+	{
+		m->in_len = (uint16_t) n;
+		m->out_len = (uint16_t) len;
+		memcpy(m->in, in, n);
+		memcpy(m->out, out, len);
+	}
+	return len;
+}
+
+/* gzip members of in, one per piece of `piece` bytes, into a new buffer */
+static uint8_t *
+gzip_pieces(const uint8_t *in, size_t n, size_t piece, size_t *out_len)
+{
 	size_t		cap = n + n / 8 + 64 * (n / piece + 2) + 64;
 	uint8_t    *out = malloc(cap);
 	size_t		pos = 0,
 				done = 0;
 
-	do
-	{
-		size_t		k = n - done < piece ? n - done : piece;
-
-		if (!z_ready[cut])
+	if (out == NULL)
+		abort();
+	if (piece >= n)
+		pos = gzip_member(0, in, n, out, cap);
+	else
+		for (; done < n; done += piece)
 		{
-			if (deflateInit2(z, 1, Z_DEFLATED, 16 + MAX_WBITS, cut ? 4 : 8, Z_DEFAULT_STRATEGY) != Z_OK)
-				abort();
-			z_ready[cut] = 1;
+			size_t		k = n - done < piece ? n - done : piece;
+
+			pos += cached_member(in + done, k, out + pos, cap - pos);
 		}
-		else if (deflateReset(z) != Z_OK)
-			abort();
-		z->next_in = (Bytef *) in + done;
-		z->avail_in = (uInt) k;
-		z->next_out = out + pos;
-		z->avail_out = (uInt) (cap - pos);
-		if (deflate(z, Z_FINISH) != Z_STREAM_END)
-			abort();
-		pos = cap - z->avail_out;
-		done += k;
-	} while (done < n);
 	*out_len = pos;
 	return out;
 }
@@ -210,6 +273,8 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	if (data[0] & 1)
 	{
 		size_t		piece = (data[0] & 2) ? 1 + (data[0] >> 2) * 4 : SIZE_MAX;
+
+		_Static_assert(1 + (0xFF >> 2) * 4 == PIECE_MAX, "the largest piece");
 
 		gz = gzip_pieces(data + 1, size - 1, piece, &s.len);
 		s.data = gz;
