@@ -234,13 +234,8 @@ $(FUZZ_BINS): build/fuzz/%: build/obj/fuzz/test/fuzz/%.o build/lib/libtdcore-fuz
 # make fuzzers: build every fuzz target (make test builds them all first)
 .PHONY: fuzzers $(FUZZ_TARGETS)
 fuzzers: $(FUZZ_BINS)
-# ASan keeps freed memory poisoned (its quarantine) for the next 32 MB freed, not
-# 256 MB: a run frees well under 1 MB, so a use after free within a run is found
-# as before, and allocations come from memory touched 200 runs ago, not 1,600:
-# 10-15% less time per run of fuzz-parse and slim (bench/README.md#fuzz-targets).
-FUZZ_ASAN_OPTIONS = detect_leaks=1:quarantine_size_mb=32
 $(FUZZ_TARGETS): fuzz-%: build/fuzz/fuzz_%
 	@mkdir -p build/fuzz/corpus-$*
-	ASAN_OPTIONS=$(FUZZ_ASAN_OPTIONS) $< -max_total_time=$(FUZZ_TIME) \
+	ASAN_OPTIONS=detect_leaks=1 $< -max_total_time=$(FUZZ_TIME) \
 		$(if $(FUZZ_MAX_LEN_$*),-max_len=$(FUZZ_MAX_LEN_$*)) -timeout=10 -artifact_prefix=build/fuzz/ \
 		build/fuzz/corpus-$* $(wildcard test/fuzz/fuzz-$*)
