@@ -108,7 +108,7 @@ FUZZ_SANITIZE = -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recove
 CFLAGS_asan   = $(CORE_STD) -O1 -g $(CORE_WARN) $(SANITIZE) $(CORE_INC)
 # -O2, not -O1: coverage and comparison tracing are added after optimization,
 # and -O2 leaves fewer comparisons to trace (a range test for two bounds, say):
-# 5-8% less time per run of fuzz-parse, slim and warc (bench/README.md#fuzz-targets)
+# 4-8% less time per run of fuzz-parse, slim and warc (bench/README.md#fuzz-targets)
 CFLAGS_fuzz   = $(CORE_STD) -O2 -g $(FUZZ_SANITIZE) $(CORE_INC)
 CFLAGS_plain  = $(CORE_STD) -O2 -g $(CORE_WARN) $(CORE_INC) -Ibench $(BENCH_DEFS)
 
