@@ -26,6 +26,7 @@
 enum
 {
 	R_CANONICAL = 1,			/* <link rel=canonical> */
+	R_PUBDATE,					/* <time pubdate>: the page says "this is when" */
 	R_LD,						/* JSON-LD: the page's main entity */
 	R_LD_PAGE,					/* JSON-LD: the WebPage entity */
 	R_MICRODATA,
@@ -87,6 +88,8 @@ typedef struct meta
 	uint32_t	main_elem;		/* the first visible <main> or <article>, or TD_NONE */
 	uint32_t	h1_elem;		/* the first visible <h1> (maybe empty), or TD_NONE */
 	uint32_t	h2_elem;		/* the first visible <h2>, or TD_NONE */
+	uint32_t	h1_text_elem;	/* the element of h1 (h1s[0]), or TD_NONE */
+	uint32_t	head_next;		/* the first visible <h1> or <h2> after h1_elem, or TD_NONE */
 } meta;
 
 /* The <h1>s read per page. */
@@ -1098,7 +1101,8 @@ static const char *const meta_keywords[] = {"keywords", "news_keywords", "articl
 /*
  * Whether meta key k names the publication date: one of meta_published, or
  * a key that ends in a publication-date word after a delimiter
- * ("w-published-date", "og:article:published_time", "rnews:datepublished").
+ * ("w-published-date", "og:article:published_time", "rnews:datepublished"),
+ * or a namespace's "date" ("ms.date").
  */
 static int
 published_key(const char *k, size_t n)
@@ -1109,6 +1113,9 @@ published_key(const char *k, size_t n)
 		"publication-date", "pubdate", "published", NULL};
 
 	if (key_in(k, n, meta_published))
+		return 1;
+	/* a namespace's own date ("ms.date", "sailthru.date"): not "update_date" */
+	if (n > 5 && ascii_ieq(k + n - 5, 5, ".date"))
 		return 1;
 	for (int t = 0; tails[t]; t++)
 	{
@@ -2052,24 +2059,30 @@ shown_text(const td_tree *t, uint32_t k, const char **s, size_t *n)
 	return *n > 0;
 }
 
+/* Whether p is exactly a site name the page gives or the host's ("Arch Linux" on bbs.archlinux.org). */
 static int
-near_h1_date(meta *m, char out[TD_DATE_MAX], char upd[TD_DATE_MAX])
+names_site(const meta *m, const char *p, size_t n, const char *host, size_t host_n)
+{
+	for (uint32_t k = 0; k < m->site_names.n; k++)
+		if (folded_eq(p, n, pool_str(m, m->site_names.off[k]), m->site_names.len[k]))
+			return 1;
+	return site_alone(m, p, n, host, host_n);
+}
+
+/*
+ * The region's dates from node `from` on (see near_h1_date); chrome_ok:
+ * the headline is in the chrome itself, so its byline may be too.
+ */
+static int
+region_date(meta *m, uint32_t from, int chrome_ok, char out[TD_DATE_MAX], char upd[TD_DATE_MAX])
 {
 	const td_tree *t = m->t;
 	size_t		bytes = 0;
 	int			texts = 0,
 				updated = 0,
-				found = 0,
-				h1_chrome;
-	/* the headline: the first <h1>, else (a page without one) the first <h2> */
-	uint32_t	h = m->h1_elem != TD_NONE ? m->h1_elem : m->h2_elem;
+				found = 0;
 
-	out[0] = upd[0] = 0;
-	if (h == TD_NONE)
-		return 0;
-	/* an <h1> in a <header>: the article's header, its byline there too */
-	h1_chrome = in_chrome(m, h, 0);
-	for (uint32_t k = t->nodes[h].end; k < t->n_nodes && texts < NEAR_TEXTS &&
+	for (uint32_t k = from; k < t->n_nodes && texts < NEAR_TEXTS &&
 		 bytes < NEAR_BYTES && !(found && upd[0]); k++)
 	{
 		const char *s;
@@ -2081,7 +2094,7 @@ near_h1_date(meta *m, char out[TD_DATE_MAX], char upd[TD_DATE_MAX])
 		texts++;
 		bytes += n;
 		label = 0;
-		if (n <= 160 && (h1_chrome || !in_chrome(m, k, 0)))
+		if (n <= 160 && (chrome_ok || !in_chrome(m, k, 0)))
 		{
 			char		u[TD_DATE_MAX];
 
@@ -2107,8 +2120,35 @@ near_h1_date(meta *m, char out[TD_DATE_MAX], char upd[TD_DATE_MAX])
 		}
 		updated = label;
 	}
+	return found;
+}
+
+static int
+near_h1_date(meta *m, const char *host, size_t host_n, char out[TD_DATE_MAX], char upd[TD_DATE_MAX])
+{
+	const td_tree *t = m->t;
+	int			texts = 0,
+				found,
+				h1_chrome;
+	/* the headline: the first <h1>, else (a page without one) the first <h2> */
+	uint32_t	h = m->h1_elem != TD_NONE ? m->h1_elem : m->h2_elem;
+
+	out[0] = upd[0] = 0;
+	if (h == TD_NONE)
+		return 0;
+	/* an <h1> in a <header>: the article's header, its byline there too */
+	h1_chrome = in_chrome(m, h, 0);
+	found = region_date(m, t->nodes[h].end, h1_chrome, out, upd);
+
+	/*
+	 * none after an <h1> that is only the site's name (its logo): the next
+	 * heading is the headline, its own text first (a forum's "#1
+	 * 2024-08-03 10:59" post heading)
+	 */
+	if (!found && !upd[0] && h == m->h1_text_elem && m->head_next != TD_NONE &&
+		names_site(m, pool_str(m, m->h1.off), m->h1.len, host, host_n))
+		found = region_date(m, m->head_next + 1, in_chrome(m, m->head_next, 0), out, upd);
 	/* none after it: the few texts right before it ("Published" and the day above a headline) */
-	texts = 0;
 	for (uint32_t k = h; k > 0 && !found && !upd[0] && texts < BEFORE_TEXTS; k--)
 	{
 		const char *s;
@@ -2210,6 +2250,9 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 	uint32_t	blocks = 0;
 	int			first_time_seen = 0;	/* a <time> that counts was seen */
 	uint32_t	by_label = TD_NONE; /* a "By" waiting for its name (text_byline) */
+	const char *host = NULL;	/* the site's host, for site names */
+	size_t		host_n = 0;
+	td_url_parts parts;
 	td_status	st = TD_OK;
 
 	memset(&m, 0, sizeof(m));
@@ -2233,6 +2276,8 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 	m.main_elem = TD_NONE;
 	m.h1_elem = TD_NONE;
 	m.h2_elem = TD_NONE;
+	m.h1_text_elem = TD_NONE;
+	m.head_next = TD_NONE;
 	if (tree->n_nodes > 0)
 	{
 		scope = td_alloc(env, sizeof(uint32_t) * (size_t) tree->n_nodes);
@@ -2291,6 +2336,8 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 			case TD_TAG_H2:
 				if (m.h2_elem == TD_NONE && !(nd->flags & TD_F_INHIDDEN))
 					m.h2_elem = i;
+				if (m.head_next == TD_NONE && m.h1_elem != TD_NONE && !(nd->flags & TD_F_INHIDDEN))
+					m.head_next = i;
 				break;
 			case TD_TAG_H1:
 				/* distinct visible headings: an empty one or a repeat (a layout's copy) is none */
@@ -2301,6 +2348,8 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 					h->rank = R_NONE;
 					if (m.h1_elem == TD_NONE)
 						m.h1_elem = i;	/* where the headline is, even when its text is not */
+					else if (m.head_next == TD_NONE)
+						m.head_next = i;
 					st = elem_text_kept(&m, i, &v, &tn);
 					if (st == TD_OK)
 						st = offer(&m, h, R_VISIBLE, v, heading_trim(v, tn));
@@ -2316,7 +2365,10 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 						if (!again)
 						{
 							if (m.n_h1 == 0)
+							{
 								m.h1 = *h;
+								m.h1_text_elem = i;
+							}
 							m.n_h1++;
 						}
 					}
@@ -2364,7 +2416,14 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 							tree->nodes[a].tag != TD_TAG_ASIDE &&
 							!(cl && cn < 200 && ascii_icontains(cl, cn, "comment"));
 					}
-					if (attr(&m, i, "pubdate", NULL) != NULL || (outside && !first_time_seen))
+					/*
+					 * <time pubdate> outside the chrome names the page's
+					 * publication itself: over the markup's (which may
+					 * give another day or another zone's)
+					 */
+					if (attr(&m, i, "pubdate", NULL) != NULL)
+						st = offer_date(&m, &m.published, outside ? R_PUBDATE : R_VISIBLE, v, n);
+					else if (outside && !first_time_seen)
 						st = offer_date(&m, &m.published, R_VISIBLE, v, n);
 					first_time_seen |= outside;
 				}
@@ -2518,6 +2577,17 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 			st = add_author(&m, R_VISIBLE, pool_str(&m, m.tw_data[k].off), m.tw_data[k].len, 0);
 	if (st == TD_OK && m.site_name.rank != R_NONE)
 		st = list_add(&m, &m.site_names, R_LD, pool_str(&m, m.site_name.off), m.site_name.len);
+	/* the site's host: the page's address, else its canonical one */
+	if (opt->base_url)
+	{
+		td_url_split(opt->base_url, opt->base_len, &parts);
+		td_url_site_host(&parts, &host, &host_n);
+	}
+	else if (m.canonical.rank != R_NONE)
+	{
+		td_url_split(pool_str(&m, m.canonical.off), m.canonical.len, &parts);
+		td_url_site_host(&parts, &host, &host_n);
+	}
 	/*
 	 * No published date in the markup: the byline region's, else the
 	 * date it shows as updated (a page that shows one date shows when it
@@ -2528,7 +2598,7 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 		char		d[TD_DATE_MAX],
 					upd[TD_DATE_MAX];
 
-		if (near_h1_date(&m, d, upd))
+		if (near_h1_date(&m, host, host_n, d, upd))
 			st = offer(&m, &m.published, R_VISIBLE, d, strlen(d));
 		else if (upd[0])
 			st = offer(&m, &m.published, R_VISIBLE, upd, strlen(upd));
@@ -2536,8 +2606,6 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 			st = offer(&m, &m.published, R_VISIBLE, pool_str(&m, m.updated.off), m.updated.len);
 		else if (opt->base_url)
 		{
-			td_url_parts parts;
-
 			td_url_split(opt->base_url, opt->base_len, &parts);
 			if (url_date(parts.path.p, parts.path.n, d))
 				st = offer(&m, &m.published, R_TITLE, d, strlen(d));
@@ -2551,20 +2619,7 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 		const char *title;
 		size_t		title_n;
 		int			first = 1;
-		const char *host = NULL;
-		size_t		host_n = 0;
-		td_url_parts parts;
 
-		if (opt->base_url)
-		{
-			td_url_split(opt->base_url, opt->base_len, &parts);
-			td_url_site_host(&parts, &host, &host_n);
-		}
-		else if (m.canonical.rank != R_NONE)
-		{
-			td_url_split(pool_str(&m, m.canonical.off), m.canonical.len, &parts);
-			td_url_site_host(&parts, &host, &host_n);
-		}
 		st = td_buf_putc(out, '{');
 		if (st == TD_OK && choose_title(&m, tc, sizeof(tc) / sizeof(tc[0]), host, host_n,
 										&title, &title_n))
