@@ -2532,6 +2532,15 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 			char		d[TD_DATE_MAX];
 
 			st = elem_text_kept(&m, i, &v, &tn);
+			if (st == TD_OK && tn > 160 && dl == 1)
+			{
+				/* a dateline that holds more (tags, links): its first text ("Posted on March 5, 2024") */
+				for (uint32_t k = i + 1; k < nd->end; k++)
+					if (shown_text(tree, k, &v, &tn))
+						break;
+				if (tn > 160)
+					tn = 0;
+			}
 			if (st == TD_OK && tn <= 160 && dl == 1 && td_date_find(v, tn, d))
 				st = offer(&m, &m.published, R_VISIBLE, d, strlen(d));
 			else if (st == TD_OK && tn <= 160 && m.updated.rank == R_NONE &&
