@@ -163,6 +163,11 @@ check_meta(const char *html, const char *base, const char *want, int line)
 	td_tree_free(t);
 }
 
+/* 24 texts: the byline region after a headline ends before what follows */
+#define FILLER "<p>a</p><p>b</p><p>c</p><p>d</p><p>e</p><p>f</p><p>g</p><p>h</p><p>i</p><p>j</p>" \
+	"<p>k</p><p>l</p><p>m</p><p>n</p><p>o</p><p>p</p><p>q</p><p>r</p><p>s</p><p>t</p>" \
+	"<p>u</p><p>v</p><p>w</p><p>x</p>"
+
 static void
 test_metadata(void)
 {
@@ -412,6 +417,34 @@ test_metadata(void)
 	/* JSON-LD that is not JSON is ignored */
 	check_meta("<script type=\"application/ld+json\">{\"headline\": </script><title>T</title>",
 			   NULL, "{\"title\": \"T\"}", __LINE__);
+	/* <time pubdate> outside the chrome over the markup's date; a comment's is not the page's */
+	check_meta("<html><body><script type=\"application/ld+json\">{\"@type\": \"Article\", "
+			   "\"datePublished\": \"2025-11-29\"}</script><article><p>Published "
+			   "<time pubdate datetime=\"2025-08-13\">August 13, 2025</time></p></article>", NULL,
+			   "{\"published\": \"2025-08-13\", \"types\": [\"Article\"]}", __LINE__);
+	check_meta("<meta property=\"article:published_time\" content=\"2025-12-19\">"
+			   "<div class=\"comment\"><time pubdate datetime=\"2025-12-18\">Dec 18</time></div>",
+			   NULL, "{\"published\": \"2025-12-19\"}", __LINE__);
+	/* a namespace's "date" meta key; an update's is not one */
+	check_meta("<meta name=\"ms.date\" content=\"2025-03-06T00:00:00Z\">", NULL,
+			   "{\"published\": \"2025-03-06T00:00:00Z\"}", __LINE__);
+	check_meta("<meta name=\"update_date\" content=\"2025-03-06\">", NULL, "{}", __LINE__);
+	/*
+	 * an <h1> that is only the site's name with no date near it: the next
+	 * heading's own date (a forum post heading); an <h1> that is the
+	 * article's is not skipped
+	 */
+	check_meta("<h1>Arch Linux</h1>" FILLER "<h2>#1 <a href=\"#p1\">2025-11-01 15:14:37</a></h2>"
+			   "<p>Registered: 2020-01-02</p>", "https://bbs.archlinux.org/viewtopic.php?id=1",
+			   "{\"published\": \"2025-11-01T15:14:37\"}", __LINE__);
+	check_meta("<h1>Ports of the North</h1>" FILLER "<h2>#1 <a href=\"#p1\">2025-11-01 15:14:37</a>"
+			   "</h2>", "https://bbs.archlinux.org/viewtopic.php?id=1",
+			   "{\"title\": \"Ports of the North\"}", __LINE__);
+	/* a dateline element that holds more than its date: its first text */
+	check_meta("<div class=\"meta date-header\"><span>Posted on April 13, 2023</span>"
+			   "<div class=\"tags\"><span>Tags:</span> <a>metadata</a> <a>scholarly publishing</a> "
+			   "<a>persistent identifiers</a> <a>research infrastructure</a> <a>open science</a> "
+			   "<a>community building and outreach across research institutions</a></div></div>", NULL, "{\"published\": \"2023-04-13\"}", __LINE__);
 }
 
 static void
