@@ -1458,6 +1458,16 @@ site_alone(const meta *m, const char *p, size_t n, const char *host, size_t host
 		folded_eq(p, n, name, name_n);
 }
 
+/* Whether p is exactly a site name the page gives or the host's ("Arch Linux" on bbs.archlinux.org). */
+static int
+names_site(const meta *m, const char *p, size_t n, const char *host, size_t host_n)
+{
+	for (uint32_t k = 0; k < m->site_names.n; k++)
+		if (folded_eq(p, n, pool_str(m, m->site_names.off[k]), m->site_names.len[k]))
+			return 1;
+	return site_alone(m, p, n, host, host_n);
+}
+
 /* Where the separator at s[i] is, its length, or 0. */
 static size_t
 sep_at(const char *s, size_t n, size_t i)
@@ -1680,6 +1690,8 @@ choose_title(const meta *m, const slot *const *tc, size_t n_tc, const char *host
 			   *fallback = NULL;
 	size_t		best_n = 0,
 				fallback_n = 0;
+	uint32_t	heads = 0;		/* the distinct <h1>s that are not the site's name (its logo) */
+	const slot *h1 = NULL;		/* the last of them */
 
 	for (size_t k = 0; k < n_tc; k++)
 	{
@@ -1723,13 +1735,19 @@ choose_title(const meta *m, const slot *const *tc, size_t n_tc, const char *host
 	 * itself (og:title and <title> name different things, or one is
 	 * missing): then the heading the reader sees is the better witness.
 	 */
-	if (m->n_h1 == 1 && m->h1.rank != R_NONE && m->h1.len >= 3 && m->h1.len <= 300 &&
-		!is_site(m, pool_str(m, m->h1.off), m->h1.len, host, host_n) &&
+	for (uint32_t k = 0; k < m->n_h1 && k < H1_MAX; k++)
+		if (!names_site(m, pool_str(m, m->h1s[k].off), m->h1s[k].len, host, host_n))
+		{
+			heads++;
+			h1 = &m->h1s[k];
+		}
+	if (m->n_h1 <= H1_MAX && heads == 1 && h1->rank != R_NONE && h1->len >= 3 && h1->len <= 300 &&
+		!is_site(m, pool_str(m, h1->off), h1->len, host, host_n) &&
 		(best == NULL || !meta_titles_agree(m, host, host_n) ||
-		 word_overlap(pool_str(m, m->h1.off), m->h1.len, best, best_n) >= 0.5))
+		 word_overlap(pool_str(m, h1->off), h1->len, best, best_n) >= 0.5))
 	{
-		best = pool_str(m, m->h1.off);
-		best_n = m->h1.len;
+		best = pool_str(m, h1->off);
+		best_n = h1->len;
 	}
 	if (best == NULL)
 	{
@@ -2057,16 +2075,6 @@ shown_text(const td_tree *t, uint32_t k, const char **s, size_t *n)
 	while (*n > 0 && td_is_html_space((unsigned char) (*s)[*n - 1]))
 		(*n)--;
 	return *n > 0;
-}
-
-/* Whether p is exactly a site name the page gives or the host's ("Arch Linux" on bbs.archlinux.org). */
-static int
-names_site(const meta *m, const char *p, size_t n, const char *host, size_t host_n)
-{
-	for (uint32_t k = 0; k < m->site_names.n; k++)
-		if (folded_eq(p, n, pool_str(m, m->site_names.off[k]), m->site_names.len[k]))
-			return 1;
-	return site_alone(m, p, n, host, host_n);
 }
 
 /*
