@@ -1495,7 +1495,7 @@ title_main(const meta *m, const char *t, size_t n, const char *host, size_t host
 				b = n;
 	int			changed = 1;
 
-	/* an <h1> equal to one part */
+	/* an <h1> equal to one part (not the site's name) */
 	for (uint32_t hk = 0; hk < m->n_h1 && hk < H1_MAX; hk++)
 	{
 		const char *h = pool_str(m, m->h1s[hk].off);
@@ -1510,7 +1510,9 @@ title_main(const meta *m, const char *t, size_t n, const char *host, size_t host
 			{
 				if (start > 0 || i < n)
 				{
-					if (folded_eq(t + start, i - start, h, h_n))
+					/* not the site's name: that <h1> is the site's logo */
+					if (folded_eq(t + start, i - start, h, h_n) &&
+						!is_site(m, t + start, i - start, host, host_n))
 					{
 						*from = start;
 						*to = i;
@@ -1788,6 +1790,37 @@ choose_title(const meta *m, const slot *const *tc, size_t n_tc, const char *host
 	*title = best;
 	*title_n = best_n;
 	return best != NULL && best_n > 0;
+}
+
+/*
+ * An <h1> equal to what follows the last separator of <title> ("A brief
+ * intro to git • Cory Dransfeldt" and <h1>Cory Dransfeldt</h1>) is the
+ * site's name shown as its logo: it joins the site names.
+ */
+static td_status
+h1_site_names(meta *m)
+{
+	const char *t = pool_str(m, m->title_html.off);
+	size_t		n = m->title_html.len,
+				last = 0;
+	td_status	st = TD_OK;
+
+	if (m->title_html.rank == R_NONE)
+		return TD_OK;
+	for (size_t i = 1; i < n; i++)
+	{
+		size_t		l = sep_at(t, n, i);
+
+		if (l)
+		{
+			last = i + l;
+			i += l - 1;
+		}
+	}
+	for (uint32_t k = 0; k < m->n_h1 && k < H1_MAX && last > 0 && last < n && st == TD_OK; k++)
+		if (folded_eq(t + last, n - last, pool_str(m, m->h1s[k].off), m->h1s[k].len))
+			st = list_add(m, &m->site_names, R_LD, t + last, n - last);
+	return st;
 }
 
 /* ---- output ------------------------------------------------------------- */
@@ -2594,6 +2627,8 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 			st = add_author(&m, R_VISIBLE, pool_str(&m, m.tw_data[k].off), m.tw_data[k].len, 0);
 	if (st == TD_OK && m.site_name.rank != R_NONE)
 		st = list_add(&m, &m.site_names, R_LD, pool_str(&m, m.site_name.off), m.site_name.len);
+	if (st == TD_OK)
+		st = h1_site_names(&m);
 	/* the site's host: the page's address, else its canonical one */
 	if (opt->base_url)
 	{
