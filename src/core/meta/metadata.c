@@ -658,13 +658,16 @@ attr(const meta *m, uint32_t i, const char *name, uint32_t *len)
 	return td_node_attr(m->t, i, name, len);
 }
 
+static int	has_word(const char *s, size_t n, const char *word);
+
 /*
  * The text of element i's subtree (script and style text left out) into
  * buf, bounded: at most 4096 nodes read (and TEXT_BUDGET per page) and
- * TD_META_MAX_VALUE bytes kept.
+ * TD_META_MAX_VALUE bytes kept.  skip_labels: an element whose class
+ * names a label (a forum's "News" prefix tag in a heading) is left out.
  */
 static td_status
-elem_text(meta *m, uint32_t i, td_buf *buf)
+elem_text_opt(meta *m, uint32_t i, td_buf *buf, int skip_labels)
 {
 	const td_tree *t = m->t;
 	uint32_t	end = t->nodes[i].end;
@@ -679,6 +682,17 @@ elem_text(meta *m, uint32_t i, td_buf *buf)
 	{
 		const td_node *nd = &t->nodes[k];
 
+		if (skip_labels && nd->kind == TD_ELEM && nd->end > k + 1)
+		{
+			uint32_t	cn;
+			const char *cl = attr(m, k, "class", &cn);
+
+			if (cl && cn < 200 && has_word(cl, cn, "label"))
+			{
+				k = nd->end - 1;
+				continue;
+			}
+		}
 		if (nd->kind != TD_TEXT || (nd->parent != TD_NONE &&
 									(t->nodes[nd->parent].flags & TD_F_RAWTEXT)))
 			continue;
@@ -690,20 +704,26 @@ elem_text(meta *m, uint32_t i, td_buf *buf)
 }
 
 /*
- * elem_text of element i kept in the pool, so that it survives the scratch
- * buffer being reused by offer() and friends (which clean into it).
+ * elem_text_opt of element i kept in the pool, so that it survives the
+ * scratch buffer being reused by offer() and friends (which clean into it).
  */
 static td_status
-elem_text_kept(meta *m, uint32_t i, const char **s, size_t *n)
+elem_text_kept_opt(meta *m, uint32_t i, const char **s, size_t *n, int skip_labels)
 {
 	uint32_t	off = (uint32_t) m->pool.len;
-	td_status	st = elem_text(m, i, &m->scratch);
+	td_status	st = elem_text_opt(m, i, &m->scratch, skip_labels);
 
 	if (st == TD_OK)
 		st = td_buf_append(&m->pool, m->scratch.data, m->scratch.len);
 	*s = pool_str(m, off);
 	*n = st == TD_OK ? m->scratch.len : 0;
 	return st;
+}
+
+static td_status
+elem_text_kept(meta *m, uint32_t i, const char **s, size_t *n)
+{
+	return elem_text_kept_opt(m, i, s, n, 0);
 }
 
 /* ---- JSON-LD ------------------------------------------------------------ */
@@ -2391,7 +2411,7 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 						m.h1_elem = i;	/* where the headline is, even when its text is not */
 					else if (m.head_next == TD_NONE)
 						m.head_next = i;
-					st = elem_text_kept(&m, i, &v, &tn);
+					st = elem_text_kept_opt(&m, i, &v, &tn, 1);
 					if (st == TD_OK)
 						st = offer(&m, h, R_VISIBLE, v, heading_trim(v, tn));
 					if (st == TD_OK && h->rank != R_NONE && has_word_char(pool_str(&m, h->off), h->len))
