@@ -244,6 +244,23 @@ clean(meta *m, const char *s, size_t n)
 			uint32_t	cp = 0;
 			size_t		r = c == '&' ? char_ref(s, n, i, &cp) : 0;
 
+			/* "&amp;" and a reference after it: one escaped twice ("&amp;#8230;") */
+			if (r == 5 && cp == '&')
+			{
+				char		ref[16];
+				size_t		k = n - (i + r) < sizeof(ref) - 1 ? n - (i + r) : sizeof(ref) - 1;
+				uint32_t	cp2;
+				size_t		r2;
+
+				ref[0] = '&';
+				memcpy(ref + 1, s + i + r, k);
+				if ((r2 = char_ref(ref, k + 1, 0, &cp2)) != 0)
+				{
+					cp = cp2;
+					r += r2 - 1;
+				}
+			}
+
 			if (r && (cp == 0xAD || (cp >= 0x200B && cp <= 0x200D) || cp == 0xFEFF))
 			{
 				i += r;
