@@ -680,11 +680,13 @@ static int	has_word(const char *s, size_t n, const char *word);
 /*
  * The text of element i's subtree (script and style text left out) into
  * buf, bounded: at most 4096 nodes read (and TEXT_BUDGET per page) and
- * TD_META_MAX_VALUE bytes kept.  skip_labels: an element whose class
- * names a label (a forum's "News" prefix tag in a heading) is left out.
+ * TD_META_MAX_VALUE bytes kept.  heading: the text of a heading, where an
+ * element whose class names a label (a forum's "News" prefix tag) is left
+ * out and a heading inside ends it (as an HTML5 parser closes the open
+ * heading there: "Title<h3>Posted on ... by ...</h3>").
  */
 static td_status
-elem_text_opt(meta *m, uint32_t i, td_buf *buf, int skip_labels)
+elem_text_opt(meta *m, uint32_t i, td_buf *buf, int heading)
 {
 	const td_tree *t = m->t;
 	uint32_t	end = t->nodes[i].end;
@@ -699,7 +701,11 @@ elem_text_opt(meta *m, uint32_t i, td_buf *buf, int skip_labels)
 	{
 		const td_node *nd = &t->nodes[k];
 
-		if (skip_labels && nd->kind == TD_ELEM && nd->end > k + 1)
+		if (heading && nd->kind == TD_ELEM && (nd->tag == TD_TAG_H1 || nd->tag == TD_TAG_H2 ||
+												nd->tag == TD_TAG_H3 || nd->tag == TD_TAG_H4 ||
+												nd->tag == TD_TAG_H5 || nd->tag == TD_TAG_H6))
+			break;
+		if (heading && nd->kind == TD_ELEM && nd->end > k + 1)
 		{
 			uint32_t	cn;
 			const char *cl = attr(m, k, "class", &cn);
@@ -725,10 +731,10 @@ elem_text_opt(meta *m, uint32_t i, td_buf *buf, int skip_labels)
  * scratch buffer being reused by offer() and friends (which clean into it).
  */
 static td_status
-elem_text_kept_opt(meta *m, uint32_t i, const char **s, size_t *n, int skip_labels)
+elem_text_kept_opt(meta *m, uint32_t i, const char **s, size_t *n, int heading)
 {
 	uint32_t	off = (uint32_t) m->pool.len;
-	td_status	st = elem_text_opt(m, i, &m->scratch, skip_labels);
+	td_status	st = elem_text_opt(m, i, &m->scratch, heading);
 
 	if (st == TD_OK)
 		st = td_buf_append(&m->pool, m->scratch.data, m->scratch.len);
