@@ -440,6 +440,24 @@ test_metadata(void)
 	check_meta("<h1>Ports of the North</h1>" FILLER "<h2>#1 <a href=\"#p1\">2025-11-01 15:14:37</a>"
 			   "</h2>", "https://bbs.archlinux.org/viewtopic.php?id=1",
 			   "{\"title\": \"Ports of the North\"}", __LINE__);
+	/* an <h1> that is only the site's name (its logo) is not a second headline */
+	check_meta("<title>Eat Out | Houstonia Magazine</title><h1>Houstonia Magazine</h1>"
+			   "<h1>Hottest New Restaurants</h1>", "https://www.houstoniamag.com/eat",
+			   "{\"title\": \"Hottest New Restaurants\"}", __LINE__);
+	/* an <h1> equal to <title>'s last part is the site's logo, not the title */
+	check_meta("<title>A brief intro to git \xE2\x80\xA2 Cory Dransfeldt</title><h1>Cory Dransfeldt</h1>",
+			   "https://coryd.dev/posts/git", "{\"title\": \"A brief intro to git\"}", __LINE__);
+	/* a label element inside an <h1> (a forum's prefix tag) is not its words */
+	check_meta("<h1><span class=\"label label--primary\">Tips</span><span>&nbsp;</span>"
+			   "Which lathe to buy?</h1>", NULL, "{\"title\": \"Which lathe to buy?\"}", __LINE__);
+	/* a heading inside an <h1> ends it (an HTML5 parser closes the <h1> there) */
+	check_meta("<h1>Top Strategies<div></div><h3>Posted on July 1, 2024 by infuy</h3></h1>", NULL,
+			   "{\"title\": \"Top Strategies\"}", __LINE__);
+	/* a reference escaped twice in JSON-LD ("&amp;#8230;") is decoded */
+	check_meta("<script type=\"application/ld+json\">{\"@type\": \"NewsArticle\", "
+			   "\"headline\": \"And finally&amp;#8230; AT&amp;T &amp;amp; more\"}</script>", NULL,
+			   "{\"title\": \"And finally\xE2\x80\xA6 AT&T & more\", \"types\": [\"NewsArticle\"]}",
+			   __LINE__);
 	/* a dateline element that holds more than its date: its first text */
 	check_meta("<div class=\"meta date-header\"><span>Posted on April 13, 2023</span>"
 			   "<div class=\"tags\"><span>Tags:</span> <a>metadata</a> <a>scholarly publishing</a> "
