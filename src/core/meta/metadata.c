@@ -1846,7 +1846,6 @@ h1_site_names(meta *m)
 	const char *t = pool_str(m, m->title_html.off);
 	size_t		n = m->title_html.len,
 				last = 0;
-	td_status	st = TD_OK;
 
 	if (m->title_html.rank == R_NONE)
 		return TD_OK;
@@ -1860,10 +1859,11 @@ h1_site_names(meta *m)
 			i += l - 1;
 		}
 	}
-	for (uint32_t k = 0; k < m->n_h1 && k < H1_MAX && last > 0 && last < n && st == TD_OK; k++)
+	/* once: list_add may move the pool that t points into */
+	for (uint32_t k = 0; k < m->n_h1 && k < H1_MAX && last > 0 && last < n; k++)
 		if (folded_eq(t + last, n - last, pool_str(m, m->h1s[k].off), m->h1s[k].len))
-			st = list_add(m, &m->site_names, R_LD, t + last, n - last);
-	return st;
+			return list_add(m, &m->site_names, R_LD, t + last, n - last);
+	return TD_OK;
 }
 
 /* ---- output ------------------------------------------------------------- */
@@ -2673,12 +2673,12 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 	if (st == TD_OK)
 		st = h1_site_names(&m);
 	/* the site's host: the page's address, else its canonical one */
-	if (opt->base_url)
+	if (st == TD_OK && opt->base_url)
 	{
 		td_url_split(opt->base_url, opt->base_len, &parts);
 		td_url_site_host(&parts, &host, &host_n);
 	}
-	else if (m.canonical.rank != R_NONE)
+	else if (st == TD_OK && m.canonical.rank != R_NONE)
 	{
 		td_url_split(pool_str(&m, m.canonical.off), m.canonical.len, &parts);
 		td_url_site_host(&parts, &host, &host_n);
