@@ -1866,6 +1866,27 @@ h1_site_names(meta *m)
 	return TD_OK;
 }
 
+/*
+ * The site's host: the page's address, else its canonical one (a pointer
+ * into the pool then: valid until the pool next grows).
+ */
+static void
+page_host(const meta *m, td_url_parts *parts, const char **host, size_t *host_n)
+{
+	*host = NULL;
+	*host_n = 0;
+	if (m->opt->base_url)
+	{
+		td_url_split(m->opt->base_url, m->opt->base_len, parts);
+		td_url_site_host(parts, host, host_n);
+	}
+	else if (m->canonical.rank != R_NONE)
+	{
+		td_url_split(pool_str(m, m->canonical.off), m->canonical.len, parts);
+		td_url_site_host(parts, host, host_n);
+	}
+}
+
 /* ---- output ------------------------------------------------------------- */
 
 static td_status
@@ -2672,17 +2693,8 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 		st = list_add(&m, &m.site_names, R_LD, pool_str(&m, m.site_name.off), m.site_name.len);
 	if (st == TD_OK)
 		st = h1_site_names(&m);
-	/* the site's host: the page's address, else its canonical one */
-	if (st == TD_OK && opt->base_url)
-	{
-		td_url_split(opt->base_url, opt->base_len, &parts);
-		td_url_site_host(&parts, &host, &host_n);
-	}
-	else if (st == TD_OK && m.canonical.rank != R_NONE)
-	{
-		td_url_split(pool_str(&m, m.canonical.off), m.canonical.len, &parts);
-		td_url_site_host(&parts, &host, &host_n);
-	}
+	if (st == TD_OK)
+		page_host(&m, &parts, &host, &host_n);
 	/*
 	 * No published date in the markup: the byline region's, else the
 	 * date it shows as updated (a page that shows one date shows when it
@@ -2715,6 +2727,8 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 		size_t		title_n;
 		int			first = 1;
 
+		/* again: the canonical address's host is in the pool, which may have moved */
+		page_host(&m, &parts, &host, &host_n);
 		st = td_buf_putc(out, '{');
 		if (st == TD_OK && choose_title(&m, tc, sizeof(tc) / sizeof(tc[0]), host, host_n,
 										&title, &title_n))
