@@ -163,6 +163,11 @@ check_meta(const char *html, const char *base, const char *want, int line)
 	td_tree_free(t);
 }
 
+/* 24 texts: the byline region after a headline ends before what follows */
+#define FILLER "<p>a</p><p>b</p><p>c</p><p>d</p><p>e</p><p>f</p><p>g</p><p>h</p><p>i</p><p>j</p>" \
+	"<p>k</p><p>l</p><p>m</p><p>n</p><p>o</p><p>p</p><p>q</p><p>r</p><p>s</p><p>t</p>" \
+	"<p>u</p><p>v</p><p>w</p><p>x</p>"
+
 static void
 test_metadata(void)
 {
@@ -412,6 +417,71 @@ test_metadata(void)
 	/* JSON-LD that is not JSON is ignored */
 	check_meta("<script type=\"application/ld+json\">{\"headline\": </script><title>T</title>",
 			   NULL, "{\"title\": \"T\"}", __LINE__);
+	/* <time pubdate> outside the chrome over the markup's date; a comment's is not the page's */
+	check_meta("<html><body><script type=\"application/ld+json\">{\"@type\": \"Article\", "
+			   "\"datePublished\": \"2025-11-29\"}</script><article><p>Published "
+			   "<time pubdate datetime=\"2025-08-13\">August 13, 2025</time></p></article>", NULL,
+			   "{\"published\": \"2025-08-13\", \"types\": [\"Article\"]}", __LINE__);
+	check_meta("<meta property=\"article:published_time\" content=\"2025-12-19\">"
+			   "<div class=\"comment\"><time pubdate datetime=\"2025-12-18\">Dec 18</time></div>",
+			   NULL, "{\"published\": \"2025-12-19\"}", __LINE__);
+	/* a namespace's "date" meta key; an update's is not one */
+	check_meta("<meta name=\"ms.date\" content=\"2025-03-06T00:00:00Z\">", NULL,
+			   "{\"published\": \"2025-03-06T00:00:00Z\"}", __LINE__);
+	check_meta("<meta name=\"update_date\" content=\"2025-03-06\">", NULL, "{}", __LINE__);
+	/*
+	 * an <h1> that is only the site's name with no date near it: the next
+	 * heading's own date (a forum post heading); an <h1> that is the
+	 * article's is not skipped
+	 */
+	check_meta("<h1>Arch Linux</h1>" FILLER "<h2>#1 <a href=\"#p1\">2025-11-01 15:14:37</a></h2>"
+			   "<p>Registered: 2020-01-02</p>", "https://bbs.archlinux.org/viewtopic.php?id=1",
+			   "{\"published\": \"2025-11-01T15:14:37\"}", __LINE__);
+	check_meta("<h1>Ports of the North</h1>" FILLER "<h2>#1 <a href=\"#p1\">2025-11-01 15:14:37</a>"
+			   "</h2>", "https://bbs.archlinux.org/viewtopic.php?id=1",
+			   "{\"title\": \"Ports of the North\"}", __LINE__);
+	/* an <h1> that is only the site's name (its logo) is not a second headline */
+	check_meta("<title>Eat Out | Houstonia Magazine</title><h1>Houstonia Magazine</h1>"
+			   "<h1>Hottest New Restaurants</h1>", "https://www.houstoniamag.com/eat",
+			   "{\"title\": \"Hottest New Restaurants\"}", __LINE__);
+	/* an <h1> equal to <title>'s last part is the site's logo, not the title */
+	check_meta("<title>A brief intro to git \xE2\x80\xA2 Cory Dransfeldt</title><h1>Cory Dransfeldt</h1>",
+			   "https://coryd.dev/posts/git", "{\"title\": \"A brief intro to git\"}", __LINE__);
+	/* a label element inside an <h1> (a forum's prefix tag) is not its words */
+	check_meta("<h1><span class=\"label label--primary\">Tips</span><span>&nbsp;</span>"
+			   "Which lathe to buy?</h1>", NULL, "{\"title\": \"Which lathe to buy?\"}", __LINE__);
+	/* a heading inside an <h1> ends it (an HTML5 parser closes the <h1> there) */
+	check_meta("<h1>Top Strategies<div></div><h3>Posted on July 1, 2024 by infuy</h3></h1>", NULL,
+			   "{\"title\": \"Top Strategies\"}", __LINE__);
+	/* a reference escaped twice in JSON-LD ("&amp;#8230;") is decoded */
+	check_meta("<script type=\"application/ld+json\">{\"@type\": \"NewsArticle\", "
+			   "\"headline\": \"And finally&amp;#8230; AT&amp;T &amp;amp; more\"}</script>", NULL,
+			   "{\"title\": \"And finally\xE2\x80\xA6 AT&T & more\", \"types\": [\"NewsArticle\"]}",
+			   __LINE__);
+	/*
+	 * no base URL: the host is the canonical address's, read again after
+	 * the byline region's date has grown the value pool (ASan: no use
+	 * after free)
+	 */
+	for (int k = 0; k < 64; k++)
+	{
+		char		page[512],
+					want[512];
+
+		snprintf(page, sizeof(page), "<link rel=\"canonical\" href=\"https://www.gazette.example/%.*s\">"
+				 "<title>Tides | Gazette</title><h1>Tides</h1><p>March %d, 2024</p>", k,
+				 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+				 k % 28 + 1);
+		snprintf(want, sizeof(want), "{\"title\": \"Tides\", \"published\": \"2024-03-%02d\", "
+				 "\"canonical_url\": \"https://www.gazette.example/%.*s\"}", k % 28 + 1, k,
+				 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx");
+		check_meta(page, NULL, want, __LINE__);
+	}
+	/* a dateline element that holds more than its date: its first text */
+	check_meta("<div class=\"meta date-header\"><span>Posted on April 13, 2023</span>"
+			   "<div class=\"tags\"><span>Tags:</span> <a>metadata</a> <a>scholarly publishing</a> "
+			   "<a>persistent identifiers</a> <a>research infrastructure</a> <a>open science</a> "
+			   "<a>community building and outreach across research institutions</a></div></div>", NULL, "{\"published\": \"2023-04-13\"}", __LINE__);
 }
 
 static void

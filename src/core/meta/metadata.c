@@ -26,6 +26,7 @@
 enum
 {
 	R_CANONICAL = 1,			/* <link rel=canonical> */
+	R_PUBDATE,					/* <time pubdate>: the page says "this is when" */
 	R_LD,						/* JSON-LD: the page's main entity */
 	R_LD_PAGE,					/* JSON-LD: the WebPage entity */
 	R_MICRODATA,
@@ -87,6 +88,8 @@ typedef struct meta
 	uint32_t	main_elem;		/* the first visible <main> or <article>, or TD_NONE */
 	uint32_t	h1_elem;		/* the first visible <h1> (maybe empty), or TD_NONE */
 	uint32_t	h2_elem;		/* the first visible <h2>, or TD_NONE */
+	uint32_t	h1_text_elem;	/* the element of h1 (h1s[0]), or TD_NONE */
+	uint32_t	head_next;		/* the first visible <h1> or <h2> after h1_elem, or TD_NONE */
 } meta;
 
 /* The <h1>s read per page. */
@@ -240,6 +243,23 @@ clean(meta *m, const char *s, size_t n)
 		{
 			uint32_t	cp = 0;
 			size_t		r = c == '&' ? char_ref(s, n, i, &cp) : 0;
+
+			/* "&amp;" and a reference after it: one escaped twice ("&amp;#8230;") */
+			if (r == 5 && cp == '&')
+			{
+				char		ref[16];
+				size_t		k = n - (i + r) < sizeof(ref) - 1 ? n - (i + r) : sizeof(ref) - 1;
+				uint32_t	cp2;
+				size_t		r2;
+
+				ref[0] = '&';
+				memcpy(ref + 1, s + i + r, k);
+				if ((r2 = char_ref(ref, k + 1, 0, &cp2)) != 0)
+				{
+					cp = cp2;
+					r += r2 - 1;
+				}
+			}
 
 			if (r && (cp == 0xAD || (cp >= 0x200B && cp <= 0x200D) || cp == 0xFEFF))
 			{
@@ -655,13 +675,18 @@ attr(const meta *m, uint32_t i, const char *name, uint32_t *len)
 	return td_node_attr(m->t, i, name, len);
 }
 
+static int	has_word(const char *s, size_t n, const char *word);
+
 /*
  * The text of element i's subtree (script and style text left out) into
  * buf, bounded: at most 4096 nodes read (and TEXT_BUDGET per page) and
- * TD_META_MAX_VALUE bytes kept.
+ * TD_META_MAX_VALUE bytes kept.  heading: the text of a heading, where an
+ * element whose class names a label (a forum's "News" prefix tag) is left
+ * out and a heading inside ends it (as an HTML5 parser closes the open
+ * heading there: "Title<h3>Posted on ... by ...</h3>").
  */
 static td_status
-elem_text(meta *m, uint32_t i, td_buf *buf)
+elem_text_opt(meta *m, uint32_t i, td_buf *buf, int heading)
 {
 	const td_tree *t = m->t;
 	uint32_t	end = t->nodes[i].end;
@@ -676,6 +701,21 @@ elem_text(meta *m, uint32_t i, td_buf *buf)
 	{
 		const td_node *nd = &t->nodes[k];
 
+		if (heading && nd->kind == TD_ELEM && (nd->tag == TD_TAG_H1 || nd->tag == TD_TAG_H2 ||
+												nd->tag == TD_TAG_H3 || nd->tag == TD_TAG_H4 ||
+												nd->tag == TD_TAG_H5 || nd->tag == TD_TAG_H6))
+			break;
+		if (heading && nd->kind == TD_ELEM && nd->end > k + 1)
+		{
+			uint32_t	cn;
+			const char *cl = attr(m, k, "class", &cn);
+
+			if (cl && cn < 200 && has_word(cl, cn, "label"))
+			{
+				k = nd->end - 1;
+				continue;
+			}
+		}
 		if (nd->kind != TD_TEXT || (nd->parent != TD_NONE &&
 									(t->nodes[nd->parent].flags & TD_F_RAWTEXT)))
 			continue;
@@ -687,20 +727,26 @@ elem_text(meta *m, uint32_t i, td_buf *buf)
 }
 
 /*
- * elem_text of element i kept in the pool, so that it survives the scratch
- * buffer being reused by offer() and friends (which clean into it).
+ * elem_text_opt of element i kept in the pool, so that it survives the
+ * scratch buffer being reused by offer() and friends (which clean into it).
  */
 static td_status
-elem_text_kept(meta *m, uint32_t i, const char **s, size_t *n)
+elem_text_kept_opt(meta *m, uint32_t i, const char **s, size_t *n, int heading)
 {
 	uint32_t	off = (uint32_t) m->pool.len;
-	td_status	st = elem_text(m, i, &m->scratch);
+	td_status	st = elem_text_opt(m, i, &m->scratch, heading);
 
 	if (st == TD_OK)
 		st = td_buf_append(&m->pool, m->scratch.data, m->scratch.len);
 	*s = pool_str(m, off);
 	*n = st == TD_OK ? m->scratch.len : 0;
 	return st;
+}
+
+static td_status
+elem_text_kept(meta *m, uint32_t i, const char **s, size_t *n)
+{
+	return elem_text_kept_opt(m, i, s, n, 0);
 }
 
 /* ---- JSON-LD ------------------------------------------------------------ */
@@ -1098,7 +1144,8 @@ static const char *const meta_keywords[] = {"keywords", "news_keywords", "articl
 /*
  * Whether meta key k names the publication date: one of meta_published, or
  * a key that ends in a publication-date word after a delimiter
- * ("w-published-date", "og:article:published_time", "rnews:datepublished").
+ * ("w-published-date", "og:article:published_time", "rnews:datepublished"),
+ * or a namespace's "date" ("ms.date").
  */
 static int
 published_key(const char *k, size_t n)
@@ -1109,6 +1156,9 @@ published_key(const char *k, size_t n)
 		"publication-date", "pubdate", "published", NULL};
 
 	if (key_in(k, n, meta_published))
+		return 1;
+	/* a namespace's own date ("ms.date", "sailthru.date"): not "update_date" */
+	if (n > 5 && ascii_ieq(k + n - 5, 5, ".date"))
 		return 1;
 	for (int t = 0; tails[t]; t++)
 	{
@@ -1451,6 +1501,16 @@ site_alone(const meta *m, const char *p, size_t n, const char *host, size_t host
 		folded_eq(p, n, name, name_n);
 }
 
+/* Whether p is exactly a site name the page gives or the host's ("Arch Linux" on bbs.archlinux.org). */
+static int
+names_site(const meta *m, const char *p, size_t n, const char *host, size_t host_n)
+{
+	for (uint32_t k = 0; k < m->site_names.n; k++)
+		if (folded_eq(p, n, pool_str(m, m->site_names.off[k]), m->site_names.len[k]))
+			return 1;
+	return site_alone(m, p, n, host, host_n);
+}
+
 /* Where the separator at s[i] is, its length, or 0. */
 static size_t
 sep_at(const char *s, size_t n, size_t i)
@@ -1478,7 +1538,7 @@ title_main(const meta *m, const char *t, size_t n, const char *host, size_t host
 				b = n;
 	int			changed = 1;
 
-	/* an <h1> equal to one part */
+	/* an <h1> equal to one part (not the site's name) */
 	for (uint32_t hk = 0; hk < m->n_h1 && hk < H1_MAX; hk++)
 	{
 		const char *h = pool_str(m, m->h1s[hk].off);
@@ -1493,7 +1553,9 @@ title_main(const meta *m, const char *t, size_t n, const char *host, size_t host
 			{
 				if (start > 0 || i < n)
 				{
-					if (folded_eq(t + start, i - start, h, h_n))
+					/* not the site's name: that <h1> is the site's logo */
+					if (folded_eq(t + start, i - start, h, h_n) &&
+						!is_site(m, t + start, i - start, host, host_n))
 					{
 						*from = start;
 						*to = i;
@@ -1673,6 +1735,8 @@ choose_title(const meta *m, const slot *const *tc, size_t n_tc, const char *host
 			   *fallback = NULL;
 	size_t		best_n = 0,
 				fallback_n = 0;
+	uint32_t	heads = 0;		/* the distinct <h1>s that are not the site's name (its logo) */
+	const slot *h1 = NULL;		/* the last of them */
 
 	for (size_t k = 0; k < n_tc; k++)
 	{
@@ -1716,13 +1780,19 @@ choose_title(const meta *m, const slot *const *tc, size_t n_tc, const char *host
 	 * itself (og:title and <title> name different things, or one is
 	 * missing): then the heading the reader sees is the better witness.
 	 */
-	if (m->n_h1 == 1 && m->h1.rank != R_NONE && m->h1.len >= 3 && m->h1.len <= 300 &&
-		!is_site(m, pool_str(m, m->h1.off), m->h1.len, host, host_n) &&
+	for (uint32_t k = 0; k < m->n_h1 && k < H1_MAX; k++)
+		if (!names_site(m, pool_str(m, m->h1s[k].off), m->h1s[k].len, host, host_n))
+		{
+			heads++;
+			h1 = &m->h1s[k];
+		}
+	if (m->n_h1 <= H1_MAX && heads == 1 && h1->rank != R_NONE && h1->len >= 3 && h1->len <= 300 &&
+		!is_site(m, pool_str(m, h1->off), h1->len, host, host_n) &&
 		(best == NULL || !meta_titles_agree(m, host, host_n) ||
-		 word_overlap(pool_str(m, m->h1.off), m->h1.len, best, best_n) >= 0.5))
+		 word_overlap(pool_str(m, h1->off), h1->len, best, best_n) >= 0.5))
 	{
-		best = pool_str(m, m->h1.off);
-		best_n = m->h1.len;
+		best = pool_str(m, h1->off);
+		best_n = h1->len;
 	}
 	if (best == NULL)
 	{
@@ -1763,6 +1833,58 @@ choose_title(const meta *m, const slot *const *tc, size_t n_tc, const char *host
 	*title = best;
 	*title_n = best_n;
 	return best != NULL && best_n > 0;
+}
+
+/*
+ * An <h1> equal to what follows the last separator of <title> ("A brief
+ * intro to git • Cory Dransfeldt" and <h1>Cory Dransfeldt</h1>) is the
+ * site's name shown as its logo: it joins the site names.
+ */
+static td_status
+h1_site_names(meta *m)
+{
+	const char *t = pool_str(m, m->title_html.off);
+	size_t		n = m->title_html.len,
+				last = 0;
+
+	if (m->title_html.rank == R_NONE)
+		return TD_OK;
+	for (size_t i = 1; i < n; i++)
+	{
+		size_t		l = sep_at(t, n, i);
+
+		if (l)
+		{
+			last = i + l;
+			i += l - 1;
+		}
+	}
+	/* once: list_add may move the pool that t points into */
+	for (uint32_t k = 0; k < m->n_h1 && k < H1_MAX && last > 0 && last < n; k++)
+		if (folded_eq(t + last, n - last, pool_str(m, m->h1s[k].off), m->h1s[k].len))
+			return list_add(m, &m->site_names, R_LD, t + last, n - last);
+	return TD_OK;
+}
+
+/*
+ * The site's host: the page's address, else its canonical one (a pointer
+ * into the pool then: valid until the pool next grows).
+ */
+static void
+page_host(const meta *m, td_url_parts *parts, const char **host, size_t *host_n)
+{
+	*host = NULL;
+	*host_n = 0;
+	if (m->opt->base_url)
+	{
+		td_url_split(m->opt->base_url, m->opt->base_len, parts);
+		td_url_site_host(parts, host, host_n);
+	}
+	else if (m->canonical.rank != R_NONE)
+	{
+		td_url_split(pool_str(m, m->canonical.off), m->canonical.len, parts);
+		td_url_site_host(parts, host, host_n);
+	}
 }
 
 /* ---- output ------------------------------------------------------------- */
@@ -2052,24 +2174,20 @@ shown_text(const td_tree *t, uint32_t k, const char **s, size_t *n)
 	return *n > 0;
 }
 
+/*
+ * The region's dates from node `from` on (see near_h1_date); chrome_ok:
+ * the headline is in the chrome itself, so its byline may be too.
+ */
 static int
-near_h1_date(meta *m, char out[TD_DATE_MAX], char upd[TD_DATE_MAX])
+region_date(meta *m, uint32_t from, int chrome_ok, char out[TD_DATE_MAX], char upd[TD_DATE_MAX])
 {
 	const td_tree *t = m->t;
 	size_t		bytes = 0;
 	int			texts = 0,
 				updated = 0,
-				found = 0,
-				h1_chrome;
-	/* the headline: the first <h1>, else (a page without one) the first <h2> */
-	uint32_t	h = m->h1_elem != TD_NONE ? m->h1_elem : m->h2_elem;
+				found = 0;
 
-	out[0] = upd[0] = 0;
-	if (h == TD_NONE)
-		return 0;
-	/* an <h1> in a <header>: the article's header, its byline there too */
-	h1_chrome = in_chrome(m, h, 0);
-	for (uint32_t k = t->nodes[h].end; k < t->n_nodes && texts < NEAR_TEXTS &&
+	for (uint32_t k = from; k < t->n_nodes && texts < NEAR_TEXTS &&
 		 bytes < NEAR_BYTES && !(found && upd[0]); k++)
 	{
 		const char *s;
@@ -2081,7 +2199,7 @@ near_h1_date(meta *m, char out[TD_DATE_MAX], char upd[TD_DATE_MAX])
 		texts++;
 		bytes += n;
 		label = 0;
-		if (n <= 160 && (h1_chrome || !in_chrome(m, k, 0)))
+		if (n <= 160 && (chrome_ok || !in_chrome(m, k, 0)))
 		{
 			char		u[TD_DATE_MAX];
 
@@ -2107,8 +2225,35 @@ near_h1_date(meta *m, char out[TD_DATE_MAX], char upd[TD_DATE_MAX])
 		}
 		updated = label;
 	}
+	return found;
+}
+
+static int
+near_h1_date(meta *m, const char *host, size_t host_n, char out[TD_DATE_MAX], char upd[TD_DATE_MAX])
+{
+	const td_tree *t = m->t;
+	int			texts = 0,
+				found,
+				h1_chrome;
+	/* the headline: the first <h1>, else (a page without one) the first <h2> */
+	uint32_t	h = m->h1_elem != TD_NONE ? m->h1_elem : m->h2_elem;
+
+	out[0] = upd[0] = 0;
+	if (h == TD_NONE)
+		return 0;
+	/* an <h1> in a <header>: the article's header, its byline there too */
+	h1_chrome = in_chrome(m, h, 0);
+	found = region_date(m, t->nodes[h].end, h1_chrome, out, upd);
+
+	/*
+	 * none after an <h1> that is only the site's name (its logo): the next
+	 * heading is the headline, its own text first (a forum's "#1
+	 * 2024-08-03 10:59" post heading)
+	 */
+	if (!found && !upd[0] && h == m->h1_text_elem && m->head_next != TD_NONE &&
+		names_site(m, pool_str(m, m->h1.off), m->h1.len, host, host_n))
+		found = region_date(m, m->head_next + 1, in_chrome(m, m->head_next, 0), out, upd);
 	/* none after it: the few texts right before it ("Published" and the day above a headline) */
-	texts = 0;
 	for (uint32_t k = h; k > 0 && !found && !upd[0] && texts < BEFORE_TEXTS; k--)
 	{
 		const char *s;
@@ -2210,6 +2355,9 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 	uint32_t	blocks = 0;
 	int			first_time_seen = 0;	/* a <time> that counts was seen */
 	uint32_t	by_label = TD_NONE; /* a "By" waiting for its name (text_byline) */
+	const char *host = NULL;	/* the site's host, for site names */
+	size_t		host_n = 0;
+	td_url_parts parts;
 	td_status	st = TD_OK;
 
 	memset(&m, 0, sizeof(m));
@@ -2233,6 +2381,8 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 	m.main_elem = TD_NONE;
 	m.h1_elem = TD_NONE;
 	m.h2_elem = TD_NONE;
+	m.h1_text_elem = TD_NONE;
+	m.head_next = TD_NONE;
 	if (tree->n_nodes > 0)
 	{
 		scope = td_alloc(env, sizeof(uint32_t) * (size_t) tree->n_nodes);
@@ -2291,6 +2441,8 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 			case TD_TAG_H2:
 				if (m.h2_elem == TD_NONE && !(nd->flags & TD_F_INHIDDEN))
 					m.h2_elem = i;
+				if (m.head_next == TD_NONE && m.h1_elem != TD_NONE && !(nd->flags & TD_F_INHIDDEN))
+					m.head_next = i;
 				break;
 			case TD_TAG_H1:
 				/* distinct visible headings: an empty one or a repeat (a layout's copy) is none */
@@ -2301,7 +2453,9 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 					h->rank = R_NONE;
 					if (m.h1_elem == TD_NONE)
 						m.h1_elem = i;	/* where the headline is, even when its text is not */
-					st = elem_text_kept(&m, i, &v, &tn);
+					else if (m.head_next == TD_NONE)
+						m.head_next = i;
+					st = elem_text_kept_opt(&m, i, &v, &tn, 1);
 					if (st == TD_OK)
 						st = offer(&m, h, R_VISIBLE, v, heading_trim(v, tn));
 					if (st == TD_OK && h->rank != R_NONE && has_word_char(pool_str(&m, h->off), h->len))
@@ -2316,7 +2470,10 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 						if (!again)
 						{
 							if (m.n_h1 == 0)
+							{
 								m.h1 = *h;
+								m.h1_text_elem = i;
+							}
 							m.n_h1++;
 						}
 					}
@@ -2364,7 +2521,14 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 							tree->nodes[a].tag != TD_TAG_ASIDE &&
 							!(cl && cn < 200 && ascii_icontains(cl, cn, "comment"));
 					}
-					if (attr(&m, i, "pubdate", NULL) != NULL || (outside && !first_time_seen))
+					/*
+					 * <time pubdate> outside the chrome names the page's
+					 * publication itself: over the markup's (which may
+					 * give another day or another zone's)
+					 */
+					if (attr(&m, i, "pubdate", NULL) != NULL)
+						st = offer_date(&m, &m.published, outside ? R_PUBDATE : R_VISIBLE, v, n);
+					else if (outside && !first_time_seen)
 						st = offer_date(&m, &m.published, R_VISIBLE, v, n);
 					first_time_seen |= outside;
 				}
@@ -2473,6 +2637,15 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 			char		d[TD_DATE_MAX];
 
 			st = elem_text_kept(&m, i, &v, &tn);
+			if (st == TD_OK && tn > 160 && dl == 1)
+			{
+				/* a dateline that holds more (tags, links): its first text ("Posted on March 5, 2024") */
+				for (uint32_t k = i + 1; k < nd->end; k++)
+					if (shown_text(tree, k, &v, &tn))
+						break;
+				if (tn > 160)
+					tn = 0;
+			}
 			if (st == TD_OK && tn <= 160 && dl == 1 && td_date_find(v, tn, d))
 				st = offer(&m, &m.published, R_VISIBLE, d, strlen(d));
 			else if (st == TD_OK && tn <= 160 && m.updated.rank == R_NONE &&
@@ -2518,6 +2691,10 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 			st = add_author(&m, R_VISIBLE, pool_str(&m, m.tw_data[k].off), m.tw_data[k].len, 0);
 	if (st == TD_OK && m.site_name.rank != R_NONE)
 		st = list_add(&m, &m.site_names, R_LD, pool_str(&m, m.site_name.off), m.site_name.len);
+	if (st == TD_OK)
+		st = h1_site_names(&m);
+	if (st == TD_OK)
+		page_host(&m, &parts, &host, &host_n);
 	/*
 	 * No published date in the markup: the byline region's, else the
 	 * date it shows as updated (a page that shows one date shows when it
@@ -2528,7 +2705,7 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 		char		d[TD_DATE_MAX],
 					upd[TD_DATE_MAX];
 
-		if (near_h1_date(&m, d, upd))
+		if (near_h1_date(&m, host, host_n, d, upd))
 			st = offer(&m, &m.published, R_VISIBLE, d, strlen(d));
 		else if (upd[0])
 			st = offer(&m, &m.published, R_VISIBLE, upd, strlen(upd));
@@ -2536,8 +2713,6 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 			st = offer(&m, &m.published, R_VISIBLE, pool_str(&m, m.updated.off), m.updated.len);
 		else if (opt->base_url)
 		{
-			td_url_parts parts;
-
 			td_url_split(opt->base_url, opt->base_len, &parts);
 			if (url_date(parts.path.p, parts.path.n, d))
 				st = offer(&m, &m.published, R_TITLE, d, strlen(d));
@@ -2551,20 +2726,9 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 		const char *title;
 		size_t		title_n;
 		int			first = 1;
-		const char *host = NULL;
-		size_t		host_n = 0;
-		td_url_parts parts;
 
-		if (opt->base_url)
-		{
-			td_url_split(opt->base_url, opt->base_len, &parts);
-			td_url_site_host(&parts, &host, &host_n);
-		}
-		else if (m.canonical.rank != R_NONE)
-		{
-			td_url_split(pool_str(&m, m.canonical.off), m.canonical.len, &parts);
-			td_url_site_host(&parts, &host, &host_n);
-		}
+		/* again: the canonical address's host is in the pool, which may have moved */
+		page_host(&m, &parts, &host, &host_n);
 		st = td_buf_putc(out, '{');
 		if (st == TD_OK && choose_title(&m, tc, sizeof(tc) / sizeof(tc[0]), host, host_n,
 										&title, &title_n))
