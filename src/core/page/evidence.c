@@ -35,38 +35,46 @@ holds(const char *s, size_t len, const char *needle)
 	return 0;
 }
 
-static int
-starts(const char *tok, size_t len, const char *w)
+/* Whether tok[0, len) equals w (wl bytes) or, with prefix, begins with it. */
+static inline int
+word_is(const char *tok, size_t len, const char *w, size_t wl, int prefix)
 {
-	size_t		wl = strlen(w);
-
-	return len >= wl && memcmp(tok, w, wl) == 0;
+	return (prefix ? len >= wl : len == wl) && memcmp(tok, w, wl) == 0;
 }
 
-static int
-equals(const char *tok, size_t len, const char *w)
-{
-	return len == strlen(w) && memcmp(tok, w, len) == 0;
-}
+#define WORD(w, prefix) word_is(tok, len, w, sizeof(w) - 1, prefix)
 
-/* Bits of one lower-cased id/class token. */
+/* Bits of one lower-cased id/class token (dispatched on its first byte). */
 static uint8_t
 token_evidence(const char *tok, size_t len)
 {
-	static const char *const ugc[] = {"reply", "review", "answer", "message", "thread",
-	"topic", "forum", "discussion", "question", "testimonial"};
-	uint8_t		b = 0;
-
-	if (equals(tok, len, "post") || equals(tok, len, "posts"))
-		b |= B_UGC;
-	for (size_t k = 0; k < sizeof(ugc) / sizeof(ugc[0]); k++)
-		if (starts(tok, len, ugc[k]))
-			b |= B_UGC;
-	if (equals(tok, len, "tab") || equals(tok, len, "tabs") || starts(tok, len, "tabpanel") ||
-		starts(tok, len, "tabpane") || starts(tok, len, "tabcontent"))
-		b |= B_TAB;
-	return b;
+	switch (tok[0])
+	{
+		case 'p':
+			return WORD("post", 0) || WORD("posts", 0) ? B_UGC : 0;
+		case 'r':
+			return WORD("reply", 1) || WORD("review", 1) ? B_UGC : 0;
+		case 'a':
+			return WORD("answer", 1) ? B_UGC : 0;
+		case 'm':
+			return WORD("message", 1) ? B_UGC : 0;
+		case 'f':
+			return WORD("forum", 1) ? B_UGC : 0;
+		case 'd':
+			return WORD("discussion", 1) ? B_UGC : 0;
+		case 'q':
+			return WORD("question", 1) ? B_UGC : 0;
+		case 't':
+			if (WORD("thread", 1) || WORD("topic", 1) || WORD("testimonial", 1))
+				return B_UGC;
+			return WORD("tab", 0) || WORD("tabs", 0) || WORD("tabpanel", 1) ||
+				WORD("tabpane", 1) || WORD("tabcontent", 1) ? B_TAB : 0;
+		default:
+			return 0;
+	}
 }
+
+#undef WORD
 
 /*
  * Bits of an id or class value: tokens split at bytes other than ASCII
@@ -112,13 +120,20 @@ style_hides(const char *v, size_t len)
 	return holds(s, n, "display:none") || holds(s, n, "visibility:hidden");
 }
 
-/* The element's own bits, from one pass over its attributes. */
+#define NAME(w) (nl == sizeof(w) - 1 && memcmp(nm, w, nl) == 0)
+
+/*
+ * The element's own bits, from one pass over its attributes; *cls, *cls_len:
+ * its class value ("" when none).
+ */
 static uint8_t
-own_evidence(const td_tree *t, uint32_t i)
+own_evidence(const td_tree *t, uint32_t i, const char **cls, uint32_t *cls_len)
 {
 	const td_node *nd = &t->nodes[i];
 	uint8_t		b = 0;
 
+	*cls = "";
+	*cls_len = 0;
 	for (uint32_t a = nd->attr_first; a < nd->attr_first + nd->attr_count; a++)
 	{
 		const td_attr *at = &t->attrs[a];
@@ -127,9 +142,15 @@ own_evidence(const td_tree *t, uint32_t i)
 		size_t		nl = at->name_len,
 					vl = at->value_len;
 
-		if (equals(nm, nl, "class") || equals(nm, nl, "id"))
+		if (NAME("class"))
+		{
+			*cls = v;
+			*cls_len = at->value_len;
 			b |= name_evidence(v, vl);
-		else if (equals(nm, nl, "itemprop"))
+		}
+		else if (NAME("id"))
+			b |= name_evidence(v, vl);
+		else if (NAME("itemprop"))
 		{
 			if (holds(v, vl, "description") || holds(v, vl, "articleBody") ||
 				holds(v, vl, "reviewBody") || holds(v, vl, "text"))
@@ -137,7 +158,7 @@ own_evidence(const td_tree *t, uint32_t i)
 			if (holds(v, vl, "offers"))
 				b |= B_PRODUCT;
 		}
-		else if (equals(nm, nl, "itemtype"))
+		else if (NAME("itemtype"))
 		{
 			if (holds(v, vl, "Product") || holds(v, vl, "Offer"))
 				b |= B_PRODUCT;
@@ -145,42 +166,58 @@ own_evidence(const td_tree *t, uint32_t i)
 				holds(v, vl, "Question") || holds(v, vl, "DiscussionForumPosting"))
 				b |= B_UGC;
 		}
-		else if (equals(nm, nl, "role"))
+		else if (NAME("role"))
 		{
 			if (vl == 8 && td_ascii_iprefix(v, vl, "tabpanel", 8))
 				b |= B_TAB;
 		}
-		else if (equals(nm, nl, "hidden"))
+		else if (NAME("hidden"))
 			b |= B_HIDDEN;
-		else if (equals(nm, nl, "aria-hidden"))
+		else if (NAME("aria-hidden"))
 		{
 			if (vl == 4 && td_ascii_iprefix(v, vl, "true", 4))
 				b |= B_HIDDEN;
 		}
-		else if (equals(nm, nl, "style") && style_hides(v, vl))
+		else if (NAME("style") && style_hides(v, vl))
 			b |= B_HIDDEN;
 	}
 	return b;
 }
 
-/* Same-shape sibling groups: open addressing on (parent, name, class). */
-typedef struct group
-{
-	uint64_t	key;			/* 0: empty slot */
-	uint32_t	count;
-	double		text,
-				anchor;
-} group;
+#undef NAME
 
-static uint64_t
-group_key(const td_tree *t, uint32_t i)
+/*
+ * Same-shape sibling groups: a hash table of slots (0 empty, else 1 + the
+ * group's index) over (parent, name, class), the groups stored densely.
+ */
+typedef struct groups
 {
-	uint32_t	cl = 0;
-	const char *c = td_node_attr(t, i, "class", &cl);
-	uint64_t	h = td_hash64(td_node_str(t, i), t->nodes[i].str_len, t->nodes[i].parent);
+	uint32_t   *slot;
+	uint32_t	mask;
+	uint64_t   *key;
+	uint32_t   *count;
+	double	   *text,
+			   *anchor;
+	uint32_t	n;
+} groups;
 
-	h = td_hash_mix(h, td_hash64(c ? c : "", c ? cl : 0, 0x9e3779b97f4a7c15ULL));
-	return h ? h : 1;
+/* The group of key k (created when new). */
+static uint32_t
+group_of(groups *g, uint64_t k)
+{
+	uint32_t	s = (uint32_t) (k & g->mask);
+
+	while (g->slot[s] && g->key[g->slot[s] - 1] != k)
+		s = (s + 1) & g->mask;
+	if (!g->slot[s])
+	{
+		g->key[g->n] = k;
+		g->count[g->n] = 0;
+		g->text[g->n] = 0;
+		g->anchor[g->n] = 0;
+		g->slot[s] = ++g->n;
+	}
+	return g->slot[s] - 1;
 }
 
 td_status
@@ -193,12 +230,13 @@ td_evidence_rows(const td_tree *t, const td_features *f, const uint32_t *vis, fl
 				rmin = UINT32_MAX,
 				rmax = 0,
 				top = UINT32_MAX;
-	uint8_t    *bits = NULL;
-	uint32_t   *sec = NULL,
-			   *heads = NULL,
-			   *gid = NULL;
-	float	   *ig = NULL;
-	group	   *g = NULL;
+	uint8_t    *bits;
+	uint32_t   *sec,
+			   *heads,
+			   *gid;
+	float	   *ig;
+	groups		g;
+	char	   *block;
 	double		total = n ? vis[0] : 0;
 	float		top_share = 0,
 				top_links = 0;
@@ -208,18 +246,23 @@ td_evidence_rows(const td_tree *t, const td_features *f, const uint32_t *vis, fl
 		return TD_OK;
 	while (cap < 2 * (uint64_t) n)
 		cap *= 2;
-	bits = td_alloc(env, n);
-	sec = td_alloc(env, sizeof(uint32_t) * n);
-	heads = td_alloc(env, sizeof(uint32_t) * n);
-	gid = td_alloc(env, sizeof(uint32_t) * n);
-	ig = td_alloc(env, sizeof(float) * n);
-	g = td_alloc(env, sizeof(group) * cap);
-	if (!bits || !sec || !heads || !gid || !ig || !g)
-	{
-		st = td_fail(env, TD_ENOMEM, "out of memory for evidence columns");
-		goto done;
-	}
-	memset(g, 0, sizeof(group) * cap);
+	/* one block: the 8-byte arrays first, then the 4-byte ones, then bytes */
+	block = td_alloc(env, (size_t) n * (3 * 8 + 5 * 4 + 1) + (size_t) cap * 4);
+	if (!block)
+		return td_fail(env, TD_ENOMEM, "out of memory for evidence columns");
+	g.key = (uint64_t *) block;
+	g.text = (double *) (g.key + n);
+	g.anchor = g.text + n;
+	g.count = (uint32_t *) (g.anchor + n);
+	sec = g.count + n;
+	heads = sec + n;
+	gid = heads + n;
+	ig = (float *) (gid + n);
+	g.slot = (uint32_t *) (ig + n);
+	bits = (uint8_t *) (g.slot + cap);
+	g.mask = cap - 1;
+	g.n = 0;
+	memset(g.slot, 0, sizeof(uint32_t) * cap);
 	memset(heads, 0, sizeof(uint32_t) * n);
 	bits[0] = 0;
 	sec[0] = 0;
@@ -228,7 +271,10 @@ td_evidence_rows(const td_tree *t, const td_features *f, const uint32_t *vis, fl
 	for (uint32_t i = 1; i < n; i++)
 	{
 		const td_node *nd = &t->nodes[i];
-		const float *x = td_feature_row(f, i);
+		const float *x;
+		const char *cls;
+		uint32_t	cl,
+					k;
 
 		if (td_poll_every(env, i - 1, POLL_EVERY))
 		{
@@ -245,31 +291,25 @@ td_evidence_rows(const td_tree *t, const td_features *f, const uint32_t *vis, fl
 		}
 		if (nd->kind != TD_ELEM)
 			continue;
-		bits[i] |= own_evidence(t, i);
+		x = td_feature_row(f, i);
+		bits[i] |= own_evidence(t, i, &cls, &cl);
 		if (x[TD_FEAT_PAGE_SHARE] >= SEC_SHARE)
 			sec[i] = i;
-		if (nd->parent != TD_NONE)
-		{
-			uint64_t	k = group_key(t, i);
-			uint32_t	s = (uint32_t) (k & (cap - 1));
-
-			while (g[s].key && g[s].key != k)
-				s = (s + 1) & (cap - 1);
-			g[s].key = k;
-			g[s].count++;
-			g[s].text += vis[i];
-			g[s].anchor += vis[i] * (double) x[TD_FEAT_ANCHOR_TEXT];
-			gid[i] = s;
-		}
+		k = group_of(&g, td_hash_mix(td_hash64(cls, cl, nd->parent),
+									 td_hash64(td_node_str(t, i), nd->str_len, 0)) | 1);
+		g.count[k]++;
+		g.text[k] += vis[i];
+		g.anchor[k] += vis[i] * (double) x[TD_FEAT_ANCHOR_TEXT];
+		gid[i] = k;
 	}
 	/* the top group */
-	for (uint32_t s = 0; s < cap; s++)
-		if (g[s].count >= 3 && g[s].text > 0 && (top == UINT32_MAX || g[s].text > g[top].text))
-			top = s;
+	for (uint32_t k = 0; k < g.n; k++)
+		if (g.count[k] >= 3 && g.text[k] > 0 && (top == UINT32_MAX || g.text[k] > g.text[top]))
+			top = k;
 	if (top != UINT32_MAX && total > 0)
 	{
-		top_share = (float) (g[top].text / total);
-		top_links = (float) (g[top].anchor / g[top].text);
+		top_share = (float) (g.text[top] / total);
+		top_links = (float) (g.anchor[top] / g.text[top]);
 	}
 	/* up: headings in subtrees */
 	for (uint32_t i = n; i-- > 1;)
@@ -297,12 +337,12 @@ td_evidence_rows(const td_tree *t, const td_features *f, const uint32_t *vis, fl
 		bits[i] |= bits[nd->parent] & B_TOP;
 		if (gid[i] != UINT32_MAX)
 		{
-			const group *gr = &g[gid[i]];
+			uint32_t	k = gid[i];
 
-			share = gr->count >= 2 && total > 0 ? (float) (gr->text / total) : 0;
-			if (gr->count >= 3 && share > ig[i])
+			share = g.count[k] >= 2 && total > 0 ? (float) (g.text[k] / total) : 0;
+			if (g.count[k] >= 3 && share > ig[i])
 				ig[i] = share;
-			if (gid[i] == top)
+			if (k == top)
 				bits[i] |= B_TOP;
 		}
 		if (nd->kind != TD_ELEM)
@@ -315,8 +355,8 @@ td_evidence_rows(const td_tree *t, const td_features *f, const uint32_t *vis, fl
 		c[TD_EV_IN_REGION] = f->main_region[i] ? 1 : 0;
 		c[TD_EV_BEFORE_REGION] = rmin != UINT32_MAX && nd->end <= rmin;
 		c[TD_EV_AFTER_REGION] = rmin != UINT32_MAX && i > rmax;
-		c[TD_EV_LOG_HEADS] = (float) log1p(heads[i]);
-		c[TD_EV_HEAD_KCHAR] = vis[i] > 0 ? (float) log1p(1000.0 * heads[i] / vis[i]) : 0;
+		c[TD_EV_LOG_HEADS] = heads[i] ? (float) log1p(heads[i]) : 0;
+		c[TD_EV_HEAD_KCHAR] = heads[i] && vis[i] ? (float) log1p(1000.0 * heads[i] / vis[i]) : 0;
 		c[TD_EV_SEC_LINKS] = sec[i] ? td_feature_row(f, sec[i])[TD_FEAT_ANCHOR_TEXT] : 0;
 		c[TD_EV_GRP_SHARE] = share;
 		c[TD_EV_IN_GRP_SHARE] = ig[i];
@@ -325,11 +365,6 @@ td_evidence_rows(const td_tree *t, const td_features *f, const uint32_t *vis, fl
 		c[TD_EV_P_TOP_LINKS] = top_links;
 	}
 done:
-	td_free(env, bits);
-	td_free(env, sec);
-	td_free(env, heads);
-	td_free(env, gid);
-	td_free(env, ig);
-	td_free(env, g);
+	td_free(env, block);
 	return st;
 }
