@@ -12,8 +12,10 @@ Rule "fb S M": start at 0.5; while the kept text is under S of the visible text 
 under M characters, take the next threshold (0.6 ... 0.95), then all text.
 With TD_PT_PRED=FILE (bench/page_type cv's per-page output: id, fold, predicted type,
 each page typed by a model that never saw its fold), also rules by predicted page type:
-"type-start nested": fb 0.05 starting at the threshold (0.5 ... 0.8) chosen per
-predicted type on the other four folds' pages, applied to the fold (k-fold by domain).
+"type-start nested": "fb S inf" (S 0.05, 0.1 or 0.2) starting at the threshold (0.5 ...
+0.8), both chosen per predicted type on the other four folds' pages, applied to the
+fold (k-fold by domain). Folds -1 (a set outside wcxb-dev, typed by the built-in model):
+only "type-start fixed", TD_PT_START's choice per predicted type.
 """
 import csv, importlib.util, os, sys
 from collections import defaultdict
@@ -83,8 +85,8 @@ def main(out, manifest=None, gold_dir=None):
         for ln in open(os.environ["TD_PT_PRED"]):
             f = ln.rstrip("\n").split("\t")
             pred[f[0]] = (int(f[1]), f[2])
-    if pred:
-        starts = [(t, fb(0.05, 1e12, TH[i:])) for i, t in enumerate(TH[:4])]
+    if pred and all(fo >= 0 for fo, _ in pred.values()):
+        starts = [(f"{t}/{sh}", fb(sh, 1e12, TH[i:])) for i, t in enumerate(TH[:4]) for sh in (0.05, 0.1, 0.2)]
         ids = [p for p in sorted(stats) if p in gold and p in pred]
         choice = {}
         for fold in range(5):
@@ -94,13 +96,28 @@ def main(out, manifest=None, gold_dir=None):
                 choice[(fold, pt)] = best
         print("type-start choices (fold: " + "; ".join(
             f"{fo}: " + " ".join(f"{pt[:4]} {choice[(fo, pt)][0]}" for pt in ORDER) for fo in range(5)) + ")")
-        rules.append(("type-start nested (fb 0.05 from t50..t80)", None))
+        rules.append(("type-start nested (fb S from t50..t80)", None))
+    if pred:
+        # a fixed choice per predicted type (TD_PT_START="type=tNN/S,..."; others t50/0.05)
+        spec = os.environ.get("TD_PT_START", "service=t70/0.2,collection=t70/0.05,listing=t80/0.1")
+        fixed = {}
+        for item in spec.split(","):
+            pt, v = item.split("=")
+            t, sh = v.split("/")
+            fixed[pt] = fb(float(sh), 1e12, TH[TH.index(t):])
+        rules.append((f"type-start fixed {spec}",
+                      lambda s, pid=None: fixed.get(pred.get(pid, (0, ""))[1], fb(0.05, 1e12))(s)))
     for name, rule in rules:
         per = defaultdict(list)
         for pid in sorted(stats):
             if pid not in gold:
                 continue
-            v = f1(pid, rule(stats[pid]) if rule else choice[pred[pid]][1](stats[pid]))
+            if not rule:
+                v = f1(pid, choice[pred[pid]][1](stats[pid]))
+            elif name.startswith("type-start fixed"):
+                v = f1(pid, rule(stats[pid], pid))
+            else:
+                v = f1(pid, rule(stats[pid]))
             per["all"].append(v)
             per[types.get(pid, "")].append(v)
             if "/" in pid:
