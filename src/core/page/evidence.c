@@ -4,11 +4,9 @@
  */
 #include "page/evidence.h"
 
-#include <math.h>
 #include <string.h>
 
 #include "base/hash.h"
-#include "base/tags.h"
 #include "util/ascii.h"
 #include "util/poll.h"
 
@@ -227,12 +225,9 @@ td_evidence_rows(const td_tree *t, const td_features *f, const uint32_t *vis, fl
 	td_env	   *env = t->env;
 	uint32_t	n = t->n_nodes,
 				cap = 16,
-				rmin = UINT32_MAX,
-				rmax = 0,
 				top = UINT32_MAX;
 	uint8_t    *bits;
 	uint32_t   *sec,
-			   *heads,
 			   *gid;
 	float	   *ig;
 	groups		g;
@@ -247,7 +242,7 @@ td_evidence_rows(const td_tree *t, const td_features *f, const uint32_t *vis, fl
 	while (cap < 2 * (uint64_t) n)
 		cap *= 2;
 	/* one block: the 8-byte arrays first, then the 4-byte ones, then bytes */
-	block = td_alloc(env, (size_t) n * (3 * 8 + 5 * 4 + 1) + (size_t) cap * 4);
+	block = td_alloc(env, (size_t) n * (3 * 8 + 4 * 4 + 1) + (size_t) cap * 4);
 	if (!block)
 		return td_fail(env, TD_ENOMEM, "out of memory for evidence columns");
 	g.key = (uint64_t *) block;
@@ -255,19 +250,17 @@ td_evidence_rows(const td_tree *t, const td_features *f, const uint32_t *vis, fl
 	g.anchor = g.text + n;
 	g.count = (uint32_t *) (g.anchor + n);
 	sec = g.count + n;
-	heads = sec + n;
-	gid = heads + n;
+	gid = sec + n;
 	ig = (float *) (gid + n);
 	g.slot = (uint32_t *) (ig + n);
 	bits = (uint8_t *) (g.slot + cap);
 	g.mask = cap - 1;
 	g.n = 0;
 	memset(g.slot, 0, sizeof(uint32_t) * cap);
-	memset(heads, 0, sizeof(uint32_t) * n);
 	bits[0] = 0;
 	sec[0] = 0;
 	gid[0] = UINT32_MAX;
-	/* down: own bits, sections, groups, the region's bounds */
+	/* down: own bits, sections, groups */
 	for (uint32_t i = 1; i < n; i++)
 	{
 		const td_node *nd = &t->nodes[i];
@@ -284,11 +277,6 @@ td_evidence_rows(const td_tree *t, const td_features *f, const uint32_t *vis, fl
 		bits[i] = bits[nd->parent];
 		sec[i] = sec[nd->parent];
 		gid[i] = UINT32_MAX;
-		if (f->main_region[i])
-		{
-			rmin = rmin < i ? rmin : i;
-			rmax = i;
-		}
 		if (nd->kind != TD_ELEM)
 			continue;
 		x = td_feature_row(f, i);
@@ -310,15 +298,6 @@ td_evidence_rows(const td_tree *t, const td_features *f, const uint32_t *vis, fl
 	{
 		top_share = (float) (g.text[top] / total);
 		top_links = (float) (g.anchor[top] / g.text[top]);
-	}
-	/* up: headings in subtrees */
-	for (uint32_t i = n; i-- > 1;)
-	{
-		const td_node *nd = &t->nodes[i];
-
-		if (nd->kind == TD_ELEM && nd->tag >= TD_TAG_H1 && nd->tag <= TD_TAG_H6)
-			heads[i]++;
-		heads[nd->parent] += heads[i];
 	}
 	/* down again: inherited group columns, then the rows */
 	ig[0] = 0;
@@ -352,11 +331,6 @@ td_evidence_rows(const td_tree *t, const td_features *f, const uint32_t *vis, fl
 		c[TD_EV_IP_PRODUCT] = (bits[i] & B_PRODUCT) ? 1 : 0;
 		c[TD_EV_IN_TAB] = (bits[i] & B_TAB) ? 1 : 0;
 		c[TD_EV_CSS_HIDDEN] = (bits[i] & B_HIDDEN) ? 1 : 0;
-		c[TD_EV_IN_REGION] = f->main_region[i] ? 1 : 0;
-		c[TD_EV_BEFORE_REGION] = rmin != UINT32_MAX && nd->end <= rmin;
-		c[TD_EV_AFTER_REGION] = rmin != UINT32_MAX && i > rmax;
-		c[TD_EV_LOG_HEADS] = heads[i] ? (float) log1p(heads[i]) : 0;
-		c[TD_EV_HEAD_KCHAR] = heads[i] && vis[i] ? (float) log1p(1000.0 * heads[i] / vis[i]) : 0;
 		c[TD_EV_SEC_LINKS] = sec[i] ? td_feature_row(f, sec[i])[TD_FEAT_ANCHOR_TEXT] : 0;
 		c[TD_EV_GRP_SHARE] = share;
 		c[TD_EV_IN_GRP_SHARE] = ig[i];

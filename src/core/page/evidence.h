@@ -3,10 +3,11 @@
  * forums, collections, listings, products, services): appended to
  * context.h's list, filled by td_evidence_rows from td_context_rows.
  *
- * Computed in O(n): one pass over the nodes in document order (parents
- * first), one in reverse (children first), and one hash table of the
- * elements' same-shape sibling groups (expected O(1) per element); no
- * recursion.  A "group" is the element children of one parent with the
+ * Computed in O(n): two passes over the nodes in document order (parents
+ * first) and one hash table of the elements' same-shape sibling groups
+ * (expected O(1) per element); no recursion.  (The main region's position
+ * and heading counts were measured and dropped: bench/README.md, "Issue 12,
+ * fourth session".)  A "group" is the element children of one parent with the
  * same tag and class attribute (context.h's shape); "visible" characters
  * are td_visible_lengths'.
  *
@@ -26,11 +27,6 @@
  *   css_hidden    1 when the element or an ancestor has the hidden
  *                 attribute, aria-hidden=true, or a style with display:none
  *                 or visibility:hidden (text the tree counts as visible)
- *   in_region     1 on the main region (td_features.main_region)
- *   before_region 1 when the element's subtree ends before the region begins
- *   after_region  1 when the element begins after the region's last node
- *   log_heads     ln(1 + h1..h6 elements in the subtree)
- *   head_kchar    ln(1 + headings per 1,000 visible characters of the subtree)
  *   sec_links     anchor-text share (features.h anchor_text) of the nearest
  *                 element-or-ancestor holding >= 25% of the page's visible text
  *   grp_share     visible text of the element's group / page's
@@ -49,9 +45,7 @@
 
 #define TD_EVIDENCE_LIST(X) \
 	X(EV_IN_UGC, "in_ugc") X(EV_IP_BODY, "ip_body") X(EV_IP_PRODUCT, "ip_product") \
-	X(EV_IN_TAB, "in_tab") X(EV_CSS_HIDDEN, "css_hidden") X(EV_IN_REGION, "in_region") \
-	X(EV_BEFORE_REGION, "before_region") X(EV_AFTER_REGION, "after_region") \
-	X(EV_LOG_HEADS, "log_heads") X(EV_HEAD_KCHAR, "head_kchar") X(EV_SEC_LINKS, "sec_links") \
+	X(EV_IN_TAB, "in_tab") X(EV_CSS_HIDDEN, "css_hidden") X(EV_SEC_LINKS, "sec_links") \
 	X(EV_GRP_SHARE, "grp_share") X(EV_IN_GRP_SHARE, "in_grp_share") X(EV_TOP_GRP, "top_grp") \
 	X(EV_P_TOP_SHARE, "p_top_share") X(EV_P_TOP_LINKS, "p_top_links")
 
@@ -68,7 +62,7 @@ enum td_evidence_id
  * first evidence column (TD_N_EVIDENCE floats, in list order); the caller
  * has zeroed the rows of nodes that are not elements and leaves them so.
  * vis: td_visible_lengths of tree; f: its features (anchor_text,
- * page_share, main_region).  Allocates with tree->env; TD_ENOMEM or
+ * page_share).  Allocates with tree->env; TD_ENOMEM or
  * TD_EINTR (polled) on failure, out then partly filled.
  */
 td_status	td_evidence_rows(const td_tree *tree, const td_features *f, const uint32_t *vis,
