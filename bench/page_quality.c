@@ -1427,16 +1427,6 @@ static const char *const cause_names[C_N] = {"kept", "comment", "template_area",
 	"repeated", "other"};
 
 /*
- * Gold words of page pg (3-gram matched, gold_labels.h) by what became of
- * them under drop: kept, or lost in a dropped subtree whose top element is
- * (first that applies) under a comment-classed element, in a template area
- * (nav/header/footer/aside, template classes), link-dense (anchor text >=
- * 0.5), one of >= 3 same-shape siblings or holding >= 3 same-shape children,
- * or none of those.  Also split: raw score of the top element >= threshold
- * (classifier) or below (smoothing), and top element inside the main region
- * or not.  Writes one row to o.
- */
-/*
  * TD_CAUSES_EV=FILE (with TD_CAUSES): per page and per mark of the row
  * (features and page context, ev_cols below) read on the nearest element
  * above each visible text, four word counts: gold words, gold words dropped,
@@ -1517,6 +1507,16 @@ causes_ev(const page *pg, const char *type, const td_features *f, const uint32_t
 	td_free(&env, rows);
 }
 
+/*
+ * Gold words of page pg (3-gram matched, gold_labels.h) by what became of
+ * them under drop: kept, or lost in a dropped subtree whose top element is
+ * (first that applies) under a comment-classed element, in a template area
+ * (nav/header/footer/aside, template classes), link-dense (anchor text >=
+ * 0.5), one of >= 3 same-shape siblings or holding >= 3 same-shape children,
+ * or none of those.  Also split: raw score of the top element >= threshold
+ * (classifier) or below (smoothing), and top element inside the main region
+ * or not.  Writes one row to o.
+ */
 static void
 causes(FILE *o, const page *pg, const char *type, const char *gold_path,
 	   const td_page_marks *pm, const uint8_t *drop, double thresh)

@@ -11,7 +11,8 @@
  *       trained on the other four; accuracy, per-type precision / recall /
  *       F1, macro F1 and the confusion matrix (rows: gold type, columns:
  *       predicted); with TD_PT_PRED=FILE also each page's fold and
- *       predicted type (id, fold, type; for bench/fb_rules.py).  BALANCED=1 weighs each type's pages to the same total;
+ *       predicted type (id, fold, type; for bench/fb_rules.py).
+ *       BALANCED=1 weighs each type's pages to the same total;
  *       NOURL=1 trains and scores without the url_* features; NOURL=2
  *       trains with them and scores the pages without their URL (what
  *       page_type(html) without base_url does with the shipped recipe: the
@@ -378,7 +379,6 @@ cmd_cv(const char *path, double lambda, int balanced, int nourl)
 	int		   *sel = calloc(n, sizeof(int));
 	double		macro = 0;
 	td_pt_model *m = malloc(sizeof(td_pt_model));
-
 	FILE	   *po = getenv("TD_PT_PRED") ? fopen(getenv("TD_PT_PRED"), "w") : NULL;
 
 	for (int f = 0; f < NFOLD; f++)

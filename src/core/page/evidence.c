@@ -105,7 +105,10 @@ name_evidence(const char *v, size_t len)
 	return b;
 }
 
-/* Whether a style value hides: display:none or visibility:hidden, blanks ignored. */
+/*
+ * Whether a style value hides: display:none or visibility:hidden in its
+ * first 256 non-blank bytes, blanks ignored.
+ */
 static int
 style_hides(const char *v, size_t len)
 {

@@ -26,7 +26,8 @@
  *                 tabpane or tabcontent
  *   css_hidden    1 when the element or an ancestor has the hidden
  *                 attribute, aria-hidden=true, or a style with display:none
- *                 or visibility:hidden (text the tree counts as visible)
+ *                 or visibility:hidden in its first 256 non-blank bytes
+ *                 (text the tree counts as visible)
  *   sec_links     anchor-text share (features.h anchor_text) of the nearest
  *                 element-or-ancestor holding >= 25% of the page's visible text
  *   grp_share     visible text of the element's group / page's
