@@ -3,7 +3,8 @@
  * pages against values worked out by hand: inherited microdata, user-text,
  * tab and hiding marks (and look-alike tokens that are not), the section's
  * links, same-shape groups
- * and the page's top group; their place in td_context_rows' rows; a
+ * and the page's top group; their place in td_context_rows' rows and in
+ * td_context_rows_of's rows of some nodes; a
  * 100,000-level page (no recursion); interrupts and allocation failure at
  * every allocation.
  */
@@ -132,6 +133,38 @@ test_hand(void)
 	td_tree_free(t);
 }
 
+/*
+ * Rows of some nodes only (td_context_rows_of, as td_page_level asks for
+ * the shown elements): row j is which[j]'s full row, evidence included, and
+ * nothing is written past the n_rows rows (ASan).
+ */
+static void
+test_subset(void)
+{
+	td_tree    *t = parse_env(&env, page);
+	td_features f;
+	float	   *all = NULL,
+			   *some = NULL;
+	uint32_t	which[4];
+
+	CHECK(t && td_compute_features(t, NULL, 0, &f) == TD_OK, "features");
+	which[0] = node_of_id(t, "foot");
+	which[1] = node_of_id(t, "tp");
+	which[2] = child_elem(t, node_of_id(t, "list"));
+	which[3] = node_of_id(t, "rp");
+	CHECK(td_context_rows(t, &f, &all) == TD_OK, "all rows");
+	CHECK(td_context_rows_of(t, &f, which, 4, &some) == TD_OK, "four rows: %s", env.errmsg);
+	for (uint32_t j = 0; j < 4; j++)
+		CHECK(memcmp(some + (size_t) j * TD_N_ROW, all + (size_t) which[j] * TD_N_ROW,
+					 sizeof(float) * TD_N_ROW) == 0, "row %u is node %u's", j, which[j]);
+	CHECK(EV(some, 1, CSS_HIDDEN) == 1 && EV(some, 2, TOP_GRP) == 1 && EV(some, 3, IN_UGC) == 1,
+		  "evidence in the subset's rows");
+	td_free(&env, all);
+	td_free(&env, some);
+	td_features_free(t, &f);
+	td_tree_free(t);
+}
+
 /* Nothing repeated, no region marks: the page columns are 0. */
 static void
 test_plain(void)
@@ -211,7 +244,7 @@ test_failures(void)
 		td_status	st;
 
 		cnt.budget = k;
-		st = td_evidence_rows(t, &f, vis, out, stride);
+		st = td_evidence_rows(t, &f, vis, NULL, t->n_nodes, out, stride);
 		cnt.budget = -1;
 		CHECK(st == TD_OK || st == TD_ENOMEM, "budget %ld: %d", k, (int) st);
 		CHECK(cnt.live == live, "budget %ld: %ld blocks leaked", k, cnt.live - live);
@@ -219,7 +252,7 @@ test_failures(void)
 	}
 	CHECK(ok, "succeeds with enough allocations");
 	cnt.interrupt = 1;
-	CHECK(td_evidence_rows(t, &f, vis, out, stride) == TD_EINTR, "interrupted");
+	CHECK(td_evidence_rows(t, &f, vis, NULL, t->n_nodes, out, stride) == TD_EINTR, "interrupted");
 	cnt.interrupt = 0;
 	CHECK(cnt.live == live, "nothing leaked after the interrupt");
 	free(vis);
@@ -233,6 +266,7 @@ main(void)
 {
 	test_hand();
 	test_plain();
+	test_subset();
 	test_deep();
 	test_failures();
 	return check_done("test_evidence");

@@ -222,8 +222,8 @@ group_of(groups *g, uint64_t k)
 }
 
 td_status
-td_evidence_rows(const td_tree *t, const td_features *f, const uint32_t *vis, float *out,
-				 size_t stride)
+td_evidence_rows(const td_tree *t, const td_features *f, const uint32_t *vis,
+				 const uint32_t *which, uint32_t n_rows, float *out, size_t stride)
 {
 	td_env	   *env = t->env;
 	uint32_t	n = t->n_nodes,
@@ -302,13 +302,11 @@ td_evidence_rows(const td_tree *t, const td_features *f, const uint32_t *vis, fl
 		top_share = (float) (g.text[top] / total);
 		top_links = (float) (g.anchor[top] / g.text[top]);
 	}
-	/* down again: inherited group columns, then the rows */
+	/* down again: inherited group columns */
 	ig[0] = 0;
 	for (uint32_t i = 1; i < n; i++)
 	{
 		const td_node *nd = &t->nodes[i];
-		float	   *c = out + (size_t) i * stride;
-		float		share = 0;
 
 		if (td_poll_every(env, i, POLL_EVERY))
 		{
@@ -321,14 +319,23 @@ td_evidence_rows(const td_tree *t, const td_features *f, const uint32_t *vis, fl
 		{
 			uint32_t	k = gid[i];
 
-			share = g.count[k] >= 2 && total > 0 ? (float) (g.text[k] / total) : 0;
-			if (g.count[k] >= 3 && share > ig[i])
-				ig[i] = share;
+			if (g.count[k] >= 3 && total > 0 && (float) (g.text[k] / total) > ig[i])
+				ig[i] = (float) (g.text[k] / total);
 			if (k == top)
 				bits[i] |= B_TOP;
 		}
-		if (nd->kind != TD_ELEM)
+	}
+	/* the rows asked for (elements only) */
+	for (uint32_t j = 0; j < n_rows; j++)
+	{
+		uint32_t	i = which ? which[j] : j;
+		float	   *c = out + (size_t) j * stride;
+		float		share = 0;
+
+		if (i == 0 || t->nodes[i].kind != TD_ELEM)
 			continue;
+		if (gid[i] != UINT32_MAX && g.count[gid[i]] >= 2 && total > 0)
+			share = (float) (g.text[gid[i]] / total);
 		c[TD_EV_IN_UGC] = (bits[i] & B_UGC) ? 1 : 0;
 		c[TD_EV_IP_BODY] = (bits[i] & B_BODY) ? 1 : 0;
 		c[TD_EV_IP_PRODUCT] = (bits[i] & B_PRODUCT) ? 1 : 0;

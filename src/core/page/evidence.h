@@ -59,14 +59,16 @@ enum td_evidence_id
 };
 
 /*
- * Fills the evidence columns of every element: out + i * stride is node i's
- * first evidence column (TD_N_EVIDENCE floats, in list order); the caller
- * has zeroed the rows of nodes that are not elements and leaves them so.
+ * Fills the evidence columns of the rows of nodes which[0 .. n_rows) (which
+ * NULL: every node, n_rows = n_nodes): out + j * stride is the first
+ * evidence column of which[j]'s row (TD_N_EVIDENCE floats, in list order);
+ * the caller has zeroed the rows of nodes that are not elements (and the
+ * root's) and leaves them so.
  * vis: td_visible_lengths of tree; f: its features (anchor_text,
  * page_share).  Allocates with tree->env; TD_ENOMEM or
  * TD_EINTR (polled) on failure, out then partly filled.
  */
 td_status	td_evidence_rows(const td_tree *tree, const td_features *f, const uint32_t *vis,
-							 float *out, size_t stride);
+							 const uint32_t *which, uint32_t n_rows, float *out, size_t stride);
 
 #endif							/* TD_EVIDENCE_H */
