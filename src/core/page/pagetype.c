@@ -58,6 +58,22 @@ eq_ci(const char *s, size_t n, const char *w)
 	return w[k] == '\0';
 }
 
+/*
+ * The length of the lower-case word w when it begins s[0..n), ASCII
+ * case-insensitively, else 0 (w non-empty): eq_ci(s, strlen(w), w) without
+ * the strlen.
+ */
+static size_t
+prefix_ci(const char *s, size_t n, const char *w)
+{
+	size_t		k;
+
+	for (k = 0; w[k] != '\0'; k++)
+		if (k >= n || td_ascii_lower((unsigned char) s[k]) != w[k])
+			return 0;
+	return k;
+}
+
 /* s[0..n) contains the lower-case word w, ASCII case-insensitively. */
 static int
 contains_ci(const char *s, size_t n, const char *w)
@@ -223,6 +239,34 @@ typedef struct tok_group
 	int			feat;
 } tok_group;
 
+/*
+ * The entries of a word table (structs whose first member is the word, the
+ * last entry's NULL) by the word's first letter, a to z, in table order: so a
+ * scan tries only the words that can match.  The tables here hold at most
+ * 12 words of one letter.
+ */
+#define BY_LETTER_CAP 32
+typedef struct by_letter
+{
+	uint8_t		n[26];
+	uint8_t		at[26][BY_LETTER_CAP];
+} by_letter;
+
+static void
+index_words(by_letter *b, const void *table, size_t stride)
+{
+	const char *const *w;
+
+	memset(b->n, 0, sizeof(b->n));
+	for (size_t k = 0; *(w = (const char *const *) ((const char *) table + k * stride)) != NULL; k++)
+	{
+		int			c = (*w)[0] - 'a';
+
+		if (c >= 0 && c < 26 && b->n[c] < BY_LETTER_CAP)
+			b->at[c][b->n[c]++] = (uint8_t) k;
+	}
+}
+
 static const tok_group tok_groups[] = {
 	{"comment", TD_PTF_TOK_COMMENT}, {"repl", TD_PTF_TOK_COMMENT}, {"respond", TD_PTF_TOK_COMMENT},
 	{"post", TD_PTF_TOK_POST}, {"message", TD_PTF_TOK_POST}, {"thread", TD_PTF_TOK_POST},
@@ -258,7 +302,7 @@ static const tok_group tok_groups[] = {
 
 /* Bits (1 << (feat - TD_PTF_TOK_COMMENT)) of the groups whose keyword begins a token of s. */
 static uint32_t
-token_groups(const char *s, size_t n)
+token_groups(const by_letter *ix, const char *s, size_t n)
 {
 	uint32_t	bits = 0;
 
@@ -277,16 +321,16 @@ token_groups(const char *s, size_t n)
 		while (j < n && is_alnum((unsigned char) s[j]) &&
 			   !(s[j] >= 'A' && s[j] <= 'Z' && s[j - 1] >= 'a' && s[j - 1] <= 'z'))
 			j++;
-		for (int g = 0; tok_groups[g].prefix; g++)
 		{
-			const char *p = tok_groups[g].prefix;
-			size_t		m;
+			int			c = td_ascii_lower((unsigned char) s[i]) - 'a';
 
-			if (p[0] != td_ascii_lower((unsigned char) s[i]))
-				continue;
-			m = strlen(p);
-			if (m <= j - i && eq_ci(s + i, m, p))
-				bits |= 1u << (tok_groups[g].feat - TD_PTF_TOK_COMMENT);
+			for (int e = 0; c >= 0 && c < 26 && e < ix->n[c]; e++)
+			{
+				const tok_group *g = &tok_groups[ix->at[c][e]];
+
+				if (prefix_ci(s + i, j - i, g->prefix))
+					bits |= 1u << (g->feat - TD_PTF_TOK_COMMENT);
+			}
 		}
 		i = j;
 	}
@@ -471,9 +515,9 @@ count_cart(const char *s, size_t n)
 			continue;
 		for (int k = 0; cart_phrases[k]; k++)
 		{
-			size_t		m = strlen(cart_phrases[k]);
+			size_t		m;
 
-			if (cart_phrases[k][0] == ch && i + m <= n && eq_ci(s + i, m, cart_phrases[k]))
+			if (cart_phrases[k][0] == ch && (m = prefix_ci(s + i, n - i, cart_phrases[k])) > 0)
 			{
 				c++;
 				i += m - 1;
@@ -511,7 +555,7 @@ static const named_feat phrases[] = {
 
 /* Adds to cnt[] the phrases of s[0..n) (each a whole-word match). */
 static void
-count_phrases(const char *s, size_t n, uint32_t *cnt)
+count_phrases(const by_letter *ix, const char *s, size_t n, uint32_t *cnt)
 {
 	for (size_t i = 0; i < n; i++)
 	{
@@ -519,18 +563,14 @@ count_phrases(const char *s, size_t n, uint32_t *cnt)
 
 		if (ch < 'a' || ch > 'z' || (i > 0 && is_alnum((unsigned char) s[i - 1])))
 			continue;
-		for (int k = 0; phrases[k].name; k++)
+		for (int e = 0; e < ix->n[ch - 'a']; e++)
 		{
-			const char *p = phrases[k].name;
-			size_t		m;
+			const named_feat *p = &phrases[ix->at[ch - 'a'][e]];
+			size_t		m = prefix_ci(s + i, n - i, p->name);
 
-			if (p[0] != ch)
-				continue;
-			m = strlen(p);
-			if (i + m <= n && eq_ci(s + i, m, p) &&
-				(i + m == n || !is_alnum((unsigned char) s[i + m])))
+			if (m > 0 && (i + m == n || !is_alnum((unsigned char) s[i + m])))
 			{
-				cnt[phrases[k].feat]++;
+				cnt[p->feat]++;
 				break;
 			}
 		}
@@ -627,6 +667,8 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 				c_head = 0,
 				c_art = 0;
 	uint32_t	cnt[TD_PT_N_FEATURES];
+	by_letter	ix_phrases,
+				ix_tokens;
 	uint32_t	prices = 0,
 				cart = 0,
 				links = 0,
@@ -636,6 +678,8 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 
 	memset(x, 0, sizeof(double) * TD_PT_N_FEATURES);
 	memset(cnt, 0, sizeof(cnt));
+	index_words(&ix_phrases, phrases, sizeof(phrases[0]));
+	index_words(&ix_tokens, tok_groups, sizeof(tok_groups[0]));
 	for (uint32_t i = 0; i < n; i++)
 		elems += t->nodes[i].kind == TD_ELEM;
 	in = td_alloc(env, n + 1);
@@ -707,7 +751,7 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 			c_art += (f & IN_ART) ? c : 0;
 			prices += count_prices(s, nd->str_len);
 			cart += count_cart(s, nd->str_len);
-			count_phrases(s, nd->str_len, cnt);
+			count_phrases(&ix_phrases, s, nd->str_len, cnt);
 			continue;
 		}
 		if (nd->kind != TD_ELEM)
@@ -762,16 +806,28 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 		{
 			uint32_t	len = 0;
 			const char *v;
-			uint32_t	bits = 0;
+			uint32_t	bits = 0,
+						seen = 0;
 
-			if ((v = td_node_attr(t, i, "itemtype", &len)) != NULL)
-				note_types(v, len, x);
-			if ((v = td_node_attr(t, i, "typeof", &len)) != NULL)
-				note_types(v, len, x);
-			if ((v = td_node_attr(t, i, "class", &len)) != NULL)
-				bits |= token_groups(v, len);
-			if ((v = td_node_attr(t, i, "id", &len)) != NULL)
-				bits |= token_groups(v, len);
+			/* itemtype, typeof, class, id: one pass, the first of each (as td_node_attr) */
+			for (uint32_t k = nd->attr_first; k < nd->attr_first + nd->attr_count; k++)
+			{
+				const td_attr *a = &t->attrs[k];
+				const char *nm = t->strings + a->name_off;
+				int			which = a->name_len == 8 && memcmp(nm, "itemtype", 8) == 0 ? 1 :
+					a->name_len == 6 && memcmp(nm, "typeof", 6) == 0 ? 2 :
+					a->name_len == 5 && memcmp(nm, "class", 5) == 0 ? 4 :
+					a->name_len == 2 && nm[0] == 'i' && nm[1] == 'd' ? 8 : 0;
+
+				if (which == 0 || (seen & which))
+					continue;
+				seen |= which;
+				v = t->strings + a->value_off;
+				if (which <= 2)
+					note_types(v, a->value_len, x);
+				else
+					bits |= token_groups(&ix_tokens, v, a->value_len);
+			}
 			for (int g = 0; g <= TD_PTF_TOK_ARTICLE - TD_PTF_TOK_COMMENT; g++)
 				if (bits & (1u << g))
 					cnt[TD_PTF_TOK_COMMENT + g]++;
