@@ -606,15 +606,15 @@ group_key(const td_tree *t, uint32_t i)
 }
 
 /*
- * How many of the sorted keys a[0..n) equal key: two binary searches, so
- * keys a page chose to collide cost no more than others (no hash table).
+ * Whether at least three of the sorted keys a[0..n) equal key: one binary
+ * search for the first, so keys a page chose to collide cost no more than
+ * others (no hash table).
  */
-static uint32_t
-group_count(const uint64_t *a, size_t n, uint64_t key)
+static int
+in_group_of_3(const uint64_t *a, size_t n, uint64_t key)
 {
 	size_t		lo = 0,
-				hi = n,
-				first;
+				hi = n;
 
 	while (lo < hi)
 	{
@@ -625,18 +625,7 @@ group_count(const uint64_t *a, size_t n, uint64_t key)
 		else
 			hi = mid;
 	}
-	first = lo;
-	hi = n;
-	while (lo < hi)
-	{
-		size_t		mid = lo + (hi - lo) / 2;
-
-		if (a[mid] <= key)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return (uint32_t) (lo - first);
+	return lo + 2 < n && a[lo + 2] == key;
 }
 
 /* Whether element i is shown (not hidden, not inside a hidden element). */
@@ -835,7 +824,7 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 				(v = td_node_attr(t, i, "value", &len)) != NULL)
 				cart += count_cart(v, len > TD_PT_MAX_ATTR_BYTES ? TD_PT_MAX_ATTR_BYTES : len);
 		}
-		if (group_count(keys, nkeys, order[next_key++]) >= 3)
+		if (in_group_of_3(keys, nkeys, order[next_key++]))
 			f |= IN_REP;
 		switch (nd->tag)
 		{
