@@ -94,12 +94,14 @@ td_status	td_page_fallback(const td_tree *tree, td_page_marks *marks, double thr
 							 double min_share, double *used);
 
 /*
- * Where the fallback of page level alone starts, by the page's type
- * (pagetype.h): service pages from 0.7 keeping at least 0.2 of the visible
- * text, collection pages from 0.7 keeping 0.05, every other type from
- * TD_DEFAULT_PAGE_THRESHOLD keeping TD_DEFAULT_FALLBACK_SHARE.  Chosen per
- * predicted type on wcxb-dev by nested domain folds (bench/README.md,
- * "Decision rules by page type"; docs/methods.md).
+ * A start of the fallback by the page's type (pagetype.h), measured and not
+ * yet used by the extension: service pages from 0.7 keeping at least 0.2 of
+ * the visible text, collection pages from 0.7 keeping 0.05, every other type
+ * from TD_DEFAULT_PAGE_THRESHOLD keeping TD_DEFAULT_FALLBACK_SHARE.  Chosen
+ * per predicted type on wcxb-dev by nested domain folds; worth +0.003 on
+ * wcxb-dev by domain folds, but page_type costs clean_text(html) about 0.15x
+ * the parse, past the 1.5x limit (bench/README.md, "Issue 12, fifth
+ * session"; bench/segments_prep MODE 5 times it).
  */
 #define TD_TYPE_START_SERVICE		0.7
 #define TD_TYPE_SHARE_SERVICE		0.2
