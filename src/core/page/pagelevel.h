@@ -99,7 +99,7 @@ td_status	td_page_fallback(const td_tree *tree, td_page_marks *marks, double thr
  * the visible text, collection pages from 0.7 keeping 0.05, every other type
  * from TD_DEFAULT_PAGE_THRESHOLD keeping TD_DEFAULT_FALLBACK_SHARE.  Chosen
  * per predicted type on wcxb-dev by nested domain folds; worth +0.003 on
- * wcxb-dev by domain folds, but page_type costs clean_text(html) about 0.15x
+ * wcxb-dev by domain folds, but page_type costs clean_text(html) about 0.19x
  * the parse, past the 1.5x limit (bench/README.md, "Issue 12, fifth
  * session"; bench/segments_prep MODE 5 times it).
  */
