@@ -10,7 +10,6 @@
 #include "util/ascii.h"
 #include "util/fnv.h"
 #include "util/poll.h"
-#include "util/sort.h"
 
 #define PT_POLL 4096			/* nodes between two polls */
 
@@ -476,30 +475,40 @@ currency_at(const unsigned char *s, size_t n, size_t i)
 	return 0;
 }
 
-/* Prices: a currency sign right before a digit (a space allowed) or right after one. */
-static uint32_t
-count_prices(const char *str, size_t n)
+/*
+ * Prices: a currency sign right before a digit (a space allowed) or right
+ * after one; 1 when one starts at s[i].
+ */
+static int
+price_at(const unsigned char *s, size_t n, size_t i)
 {
-	const unsigned char *s = (const unsigned char *) str;
-	uint32_t	c = 0;
+	size_t		m = currency_at(s, n, i),
+				j;
 
-	for (size_t i = 0; i < n; i++)
+	if (m == 0)
+		return 0;
+	j = i + m;
+	if (j < n && s[j] == ' ')
+		j++;
+	return (j < n && s[j] >= '0' && s[j] <= '9') ||
+		(i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9') ||
+		(i > 1 && s[i - 1] == ' ' && s[i - 2] >= '0' && s[i - 2] <= '9');
+}
+
+/* The length of the "add to cart" phrase at s[i] (ch: s[i] lower-cased), or 0. */
+static size_t
+cart_at(const char *s, size_t n, size_t i, int ch)
+{
+	if (ch != 'a' && ch != 'b' && ch != 'i')
+		return 0;
+	for (int k = 0; cart_phrases[k]; k++)
 	{
-		size_t		m = currency_at(s, n, i),
-					j;
+		size_t		m;
 
-		if (m == 0)
-			continue;
-		j = i + m;
-		if (j < n && s[j] == ' ')
-			j++;
-		if ((j < n && s[j] >= '0' && s[j] <= '9') ||
-			(i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9') ||
-			(i > 1 && s[i - 1] == ' ' && s[i - 2] >= '0' && s[i - 2] <= '9'))
-			c++;
-		i += m - 1;
+		if (cart_phrases[k][0] == ch && (m = prefix_ci(s + i, n - i, cart_phrases[k])) > 0)
+			return m;
 	}
-	return c;
+	return 0;
 }
 
 static uint32_t
@@ -509,20 +518,12 @@ count_cart(const char *s, size_t n)
 
 	for (size_t i = 0; i < n; i++)
 	{
-		int			ch = td_ascii_lower((unsigned char) s[i]);
+		size_t		m = cart_at(s, n, i, td_ascii_lower((unsigned char) s[i]));
 
-		if (ch != 'a' && ch != 'b' && ch != 'i')
-			continue;
-		for (int k = 0; cart_phrases[k]; k++)
+		if (m > 0)
 		{
-			size_t		m;
-
-			if (cart_phrases[k][0] == ch && (m = prefix_ci(s + i, n - i, cart_phrases[k])) > 0)
-			{
-				c++;
-				i += m - 1;
-				break;
-			}
+			c++;
+			i += m - 1;
 		}
 	}
 	return c;
@@ -553,28 +554,52 @@ static const named_feat phrases[] = {
 	{NULL, 0}
 };
 
-/* Adds to cnt[] the phrases of s[0..n) (each a whole-word match). */
-static void
-count_phrases(const by_letter *ix, const char *s, size_t n, uint32_t *cnt)
+/*
+ * The visible text s[0..n) in one scan: returns its non-blank bytes and adds
+ * its prices (price_at), "add to cart" phrases (cart_at; none can begin inside
+ * another, so no skipping is needed) and whole-word phrases (by group, into
+ * cnt[]).
+ */
+static uint32_t
+scan_text(const by_letter *ix, const char *str, size_t n, uint32_t *cnt, uint32_t *prices,
+		  uint32_t *cart)
 {
+	const unsigned char *s = (const unsigned char *) str;
+	uint32_t	nonblank = 0;
+
 	for (size_t i = 0; i < n; i++)
 	{
-		int			ch = td_ascii_lower((unsigned char) s[i]);
+		unsigned char b = s[i];
+		int			ch;
 
-		if (ch < 'a' || ch > 'z' || (i > 0 && is_alnum((unsigned char) s[i - 1])))
+		if (td_is_c_space(b))
 			continue;
+		nonblank++;
+		if (b == '$' || b == 0xC2 || b == 0xE2)
+		{
+			*prices += price_at(s, n, i);
+			continue;
+		}
+		ch = td_ascii_lower(b);
+		if (ch < 'a' || ch > 'z')
+			continue;
+		*cart += cart_at(str, n, i, ch) > 0;
+		if (i > 0 && is_alnum(s[i - 1]))
+			continue;
+		/* a word begins: the first phrase of its letter that matches, whole */
 		for (int e = 0; e < ix->n[ch - 'a']; e++)
 		{
 			const named_feat *p = &phrases[ix->at[ch - 'a'][e]];
-			size_t		m = prefix_ci(s + i, n - i, p->name);
+			size_t		m = prefix_ci(str + i, n - i, p->name);
 
-			if (m > 0 && (i + m == n || !is_alnum((unsigned char) s[i + m])))
+			if (m > 0 && (i + m == n || !is_alnum(s[i + m])))
 			{
 				cnt[p->feat]++;
 				break;
 			}
 		}
 	}
+	return nonblank;
 }
 
 /* ---- the tree pass ----------------------------------------------------- */
@@ -605,13 +630,9 @@ group_key(const td_tree *t, uint32_t i)
 	return h ? h : 1;
 }
 
-/*
- * Whether at least three of the sorted keys a[0..n) equal key: one binary
- * search for the first, so keys a page chose to collide cost no more than
- * others (no hash table).
- */
+/* Whether key is one of the sorted keys a[0..n): a binary search. */
 static int
-in_group_of_3(const uint64_t *a, size_t n, uint64_t key)
+sorted_has(const uint64_t *a, size_t n, uint64_t key)
 {
 	size_t		lo = 0,
 				hi = n;
@@ -625,7 +646,37 @@ in_group_of_3(const uint64_t *a, size_t n, uint64_t key)
 		else
 			hi = mid;
 	}
-	return lo + 2 < n && a[lo + 2] == key;
+	return lo < n && a[lo] == key;
+}
+
+/*
+ * Sorts a[0..n) ascending: least significant byte first, eight stable
+ * counting passes through tmp[0..n), O(n) whatever the keys (no hash table
+ * a page could make collide, no comparison sort's log n).
+ */
+static void
+radix_sort_u64(uint64_t *a, uint64_t *tmp, size_t n)
+{
+	size_t		count[256];
+
+	for (int shift = 0; shift < 64; shift += 8)
+	{
+		size_t		sum = 0;
+
+		memset(count, 0, sizeof(count));
+		for (size_t i = 0; i < n; i++)
+			count[(a[i] >> shift) & 0xFF]++;
+		for (int d = 0; d < 256; d++)
+		{
+			size_t		c = count[d];
+
+			count[d] = sum;
+			sum += c;
+		}
+		for (size_t i = 0; i < n; i++)
+			tmp[count[(a[i] >> shift) & 0xFF]++] = a[i];
+		memcpy(a, tmp, n * sizeof(uint64_t));
+	}
 }
 
 /* Whether element i is shown (not hidden, not inside a hidden element). */
@@ -672,7 +723,7 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 	for (uint32_t i = 0; i < n; i++)
 		elems += t->nodes[i].kind == TD_ELEM;
 	in = td_alloc(env, n + 1);
-	keys = td_alloc(env, 2 * ((size_t) elems + 1) * sizeof(uint64_t));
+	keys = td_alloc(env, 3 * ((size_t) elems + 1) * sizeof(uint64_t));
 	if (!in || !keys)
 	{
 		td_free(env, in);
@@ -693,7 +744,8 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 	/* pass 2 visits the same elements in the same order: it reads their keys from here */
 	order = keys + elems + 1;
 	memcpy(order, keys, nkeys * sizeof(uint64_t));
-	td_sort_u64(keys, nkeys);
+	radix_sort_u64(keys, order + elems + 1, nkeys);
+	/* the groups of three or more; their keys, once each, kept at the front (still sorted) */
 	for (size_t j = 0; j < nkeys;)
 	{
 		size_t		e = j + 1;
@@ -702,7 +754,7 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 			e++;
 		if (e - j >= 3)
 		{
-			groups++;
+			keys[groups++] = keys[j];
 			group_items += (uint32_t) (e - j);
 			if (e - j > group_max)
 				group_max = (uint32_t) (e - j);
@@ -721,14 +773,12 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 			goto interrupted;
 		if (nd->kind == TD_TEXT)
 		{
-			const char *s = td_node_str(t, i);
-			double		c = 0;
+			double		c;
 
 			in[i] = f;
 			if (nd->flags & TD_F_INHIDDEN)
 				continue;
-			for (uint32_t k = 0; k < nd->str_len; k++)
-				c += !td_is_c_space((unsigned char) s[k]);
+			c = scan_text(&ix_phrases, td_node_str(t, i), nd->str_len, cnt, &prices, &cart);
 			text += c;
 			c_a += (f & IN_A) ? c : 0;
 			c_rep += (f & IN_REP) ? c : 0;
@@ -738,9 +788,6 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 			c_code += (f & IN_CODE) ? c : 0;
 			c_head += (f & IN_HEAD) ? c : 0;
 			c_art += (f & IN_ART) ? c : 0;
-			prices += count_prices(s, nd->str_len);
-			cart += count_cart(s, nd->str_len);
-			count_phrases(&ix_phrases, s, nd->str_len, cnt);
 			continue;
 		}
 		if (nd->kind != TD_ELEM)
@@ -824,7 +871,7 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 				(v = td_node_attr(t, i, "value", &len)) != NULL)
 				cart += count_cart(v, len > TD_PT_MAX_ATTR_BYTES ? TD_PT_MAX_ATTR_BYTES : len);
 		}
-		if (in_group_of_3(keys, nkeys, order[next_key++]))
+		if (sorted_has(keys, groups, order[next_key++]))
 			f |= IN_REP;
 		switch (nd->tag)
 		{
