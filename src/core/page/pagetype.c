@@ -239,8 +239,9 @@ typedef struct tok_group
 } tok_group;
 
 /*
- * The entries of a word table (structs whose first member is the word, the
- * last entry's NULL) by the word's first letter, a to z, in table order: so a
+ * The entries of a word table (words, or structs whose first member is the
+ * word; the last entry's NULL) by the word's first letter, a to z, in table
+ * order: so a
  * scan tries only the words that can match.  The tables here hold at most
  * 12 words of one letter.
  */
@@ -495,30 +496,32 @@ price_at(const unsigned char *s, size_t n, size_t i)
 		(i > 1 && s[i - 1] == ' ' && s[i - 2] >= '0' && s[i - 2] <= '9');
 }
 
-/* The length of the "add to cart" phrase at s[i] (ch: s[i] lower-cased), or 0. */
-static size_t
-cart_at(const char *s, size_t n, size_t i, int ch)
+/*
+ * The length of the "add to cart" phrase at s[i], or 0; ix: cart_phrases by
+ * first letter, ch: s[i] lower-cased, a to z.
+ */
+static inline size_t
+cart_at(const by_letter *ix, const char *s, size_t n, size_t i, int ch)
 {
-	if (ch != 'a' && ch != 'b' && ch != 'i')
-		return 0;
-	for (int k = 0; cart_phrases[k]; k++)
+	for (int e = 0; e < ix->n[ch - 'a']; e++)
 	{
-		size_t		m;
+		size_t		m = prefix_ci(s + i, n - i, cart_phrases[ix->at[ch - 'a'][e]]);
 
-		if (cart_phrases[k][0] == ch && (m = prefix_ci(s + i, n - i, cart_phrases[k])) > 0)
+		if (m > 0)
 			return m;
 	}
 	return 0;
 }
 
 static uint32_t
-count_cart(const char *s, size_t n)
+count_cart(const by_letter *ix, const char *s, size_t n)
 {
 	uint32_t	c = 0;
 
 	for (size_t i = 0; i < n; i++)
 	{
-		size_t		m = cart_at(s, n, i, td_ascii_lower((unsigned char) s[i]));
+		int			ch = td_ascii_lower((unsigned char) s[i]);
+		size_t		m = ch >= 'a' && ch <= 'z' ? cart_at(ix, s, n, i, ch) : 0;
 
 		if (m > 0)
 		{
@@ -561,8 +564,8 @@ static const named_feat phrases[] = {
  * cnt[]).
  */
 static uint32_t
-scan_text(const by_letter *ix, const char *str, size_t n, uint32_t *cnt, uint32_t *prices,
-		  uint32_t *cart)
+scan_text(const by_letter *ix, const by_letter *ix_cart, const char *str, size_t n,
+		  uint32_t *cnt, uint32_t *prices, uint32_t *cart)
 {
 	const unsigned char *s = (const unsigned char *) str;
 	uint32_t	nonblank = 0;
@@ -583,7 +586,7 @@ scan_text(const by_letter *ix, const char *str, size_t n, uint32_t *cnt, uint32_
 		ch = td_ascii_lower(b);
 		if (ch < 'a' || ch > 'z')
 			continue;
-		*cart += cart_at(str, n, i, ch) > 0;
+		*cart += cart_at(ix_cart, str, n, i, ch) > 0;
 		if (i > 0 && is_alnum(s[i - 1]))
 			continue;
 		/* a word begins: the first phrase of its letter that matches, whole */
@@ -708,7 +711,8 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 				c_art = 0;
 	uint32_t	cnt[TD_PT_N_FEATURES];
 	by_letter	ix_phrases,
-				ix_tokens;
+				ix_tokens,
+				ix_cart;
 	uint32_t	prices = 0,
 				cart = 0,
 				links = 0,
@@ -720,6 +724,7 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 	memset(cnt, 0, sizeof(cnt));
 	index_words(&ix_phrases, phrases, sizeof(phrases[0]));
 	index_words(&ix_tokens, tok_groups, sizeof(tok_groups[0]));
+	index_words(&ix_cart, cart_phrases, sizeof(cart_phrases[0]));
 	for (uint32_t i = 0; i < n; i++)
 		elems += t->nodes[i].kind == TD_ELEM;
 	in = td_alloc(env, n + 1);
@@ -778,7 +783,8 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 			in[i] = f;
 			if (nd->flags & TD_F_INHIDDEN)
 				continue;
-			c = scan_text(&ix_phrases, td_node_str(t, i), nd->str_len, cnt, &prices, &cart);
+			c = scan_text(&ix_phrases, &ix_cart, td_node_str(t, i), nd->str_len, cnt, &prices,
+						  &cart);
 			text += c;
 			c_a += (f & IN_A) ? c : 0;
 			c_rep += (f & IN_REP) ? c : 0;
@@ -869,7 +875,7 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 					cnt[TD_PTF_TOK_COMMENT + g]++;
 			if ((nd->tag == TD_TAG_INPUT || nd->tag == TD_TAG_BUTTON) &&
 				(v = td_node_attr(t, i, "value", &len)) != NULL)
-				cart += count_cart(v, len > TD_PT_MAX_ATTR_BYTES ? TD_PT_MAX_ATTR_BYTES : len);
+				cart += count_cart(&ix_cart, v, len > TD_PT_MAX_ATTR_BYTES ? TD_PT_MAX_ATTR_BYTES : len);
 		}
 		if (sorted_has(keys, groups, order[next_key++]))
 			f |= IN_REP;
