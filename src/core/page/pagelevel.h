@@ -99,9 +99,10 @@ td_status	td_page_fallback(const td_tree *tree, td_page_marks *marks, double thr
  * the visible text, collection pages from 0.7 keeping 0.05, every other type
  * from TD_DEFAULT_PAGE_THRESHOLD keeping TD_DEFAULT_FALLBACK_SHARE.  Chosen
  * per predicted type on wcxb-dev by nested domain folds; worth +0.003 on
- * wcxb-dev by domain folds, but page_type costs clean_text(html) about 0.19x
- * the parse, past the 1.5x limit (bench/README.md, "Issue 12, fifth
- * session"; bench/segments_prep MODE 5 times it).
+ * wcxb-dev by domain folds, but page_type costs clean_text(html) 0.08-0.13x
+ * the parse, 1.44-1.49x in all, too close to the 1.5x limit
+ * (bench/README.md, "Issue 12, fifth session"; bench/segments_prep MODE 5
+ * times it).
  */
 #define TD_TYPE_START_SERVICE		0.7
 #define TD_TYPE_SHARE_SERVICE		0.2
