@@ -10,6 +10,12 @@ the stats alone (never from the gold) and prints page-averaged word F1 (score.py
 tokens and P/R/F1), per page type when MANIFEST (wcxb-dev) is given.
 Rule "fb S M": start at 0.5; while the kept text is under S of the visible text and
 under M characters, take the next threshold (0.6 ... 0.95), then all text.
+With TD_PT_PRED=FILE (bench/page_type cv's per-page output: id, fold, predicted type,
+each page typed by a model that never saw its fold), also rules by predicted page type:
+"type-start nested": "fb S inf" (S 0.05, 0.1 or 0.2) starting at the threshold (0.5 ...
+0.8), both chosen per predicted type on the other four folds' pages, applied to the
+fold (k-fold by domain). Folds -1 (a set outside wcxb-dev, typed by the built-in model):
+only "type-start fixed", TD_PT_START's choice per predicted type.
 """
 import csv, importlib.util, os, sys
 from collections import defaultdict
@@ -74,12 +80,44 @@ def main(out, manifest=None, gold_dir=None):
     for ms in (0.0, 0.15, 0.3):
         rules.append((f"region2 if region >= {ms}", reg2(ms)))
         rules.append((f"region2 if region >= {ms}, else fb 0.1 500", reg2(ms, fb(0.1, 500))))
+    pred = {}
+    if os.environ.get("TD_PT_PRED"):
+        for ln in open(os.environ["TD_PT_PRED"]):
+            f = ln.rstrip("\n").split("\t")
+            pred[f[0]] = (int(f[1]), f[2])
+    if pred and all(fo >= 0 for fo, _ in pred.values()):
+        starts = [(f"{t}/{sh}", fb(sh, 1e12, TH[i:])) for i, t in enumerate(TH[:4]) for sh in (0.05, 0.1, 0.2)]
+        ids = [p for p in sorted(stats) if p in gold and p in pred]
+        choice = {}
+        for fold in range(5):
+            for pt in ORDER:
+                train = [p for p in ids if pred[p][0] != fold and pred[p][1] == pt]
+                best = max(starts, key=lambda r: sum(f1(p, r[1](stats[p]))[2] for p in train))
+                choice[(fold, pt)] = best
+        print("type-start choices (fold: " + "; ".join(
+            f"{fo}: " + " ".join(f"{pt[:4]} {choice[(fo, pt)][0]}" for pt in ORDER) for fo in range(5)) + ")")
+        rules.append(("type-start nested (fb S from t50..t80)", None))
+    if pred:
+        # a fixed choice per predicted type (TD_PT_START="type=tNN/S,..."; others t50/0.05)
+        spec = os.environ.get("TD_PT_START", "service=t70/0.2,collection=t70/0.05,listing=t80/0.1")
+        fixed = {}
+        for item in spec.split(","):
+            pt, v = item.split("=")
+            t, sh = v.split("/")
+            fixed[pt] = fb(float(sh), 1e12, TH[TH.index(t):])
+        rules.append((f"type-start fixed {spec}",
+                      lambda s, pid=None: fixed.get(pred.get(pid, (0, ""))[1], fb(0.05, 1e12))(s)))
     for name, rule in rules:
         per = defaultdict(list)
         for pid in sorted(stats):
             if pid not in gold:
                 continue
-            v = f1(pid, rule(stats[pid]))
+            if not rule:
+                v = f1(pid, choice[pred[pid]][1](stats[pid]))
+            elif name.startswith("type-start fixed"):
+                v = f1(pid, rule(stats[pid], pid))
+            else:
+                v = f1(pid, rule(stats[pid]))
             per["all"].append(v)
             per[types.get(pid, "")].append(v)
             if "/" in pid:

@@ -1516,6 +1516,87 @@ static const char *const cause_names[C_N] = {"kept", "comment", "template_area",
 	"repeated", "other"};
 
 /*
+ * TD_CAUSES_EV=FILE (with TD_CAUSES): per page and per mark of the row
+ * (features and page context, ev_cols below) read on the nearest element
+ * above each visible text, four word counts: gold words, gold words dropped,
+ * other words, other words kept (bench/ev_causes.py sums them by type).
+ */
+static const struct
+{
+	const char *name;
+	int			col;
+	float		min;
+}			ev_cols[] = {
+	{"in_comment", TD_N_FEATURES + TD_CTX_IN_COMMENT, 0.5f},
+	{"in_template_area", TD_FEAT_IN_TEMPLATE_AREA, 0.5f},
+	{"tmpl_small", TD_N_FEATURES + TD_CTX_TMPL_SMALL, 0.5f},
+	{"anchor_text>=0.5", TD_FEAT_ANCHOR_TEXT, 0.5f},
+	{"in_rep", TD_N_FEATURES + TD_CTX_IN_REP, 0.01f},
+	{"in_main", TD_FEAT_IN_MAIN, 0.5f},
+	{"in_content_area", TD_FEAT_IN_CONTENT_AREA, 0.5f},
+	{"tag_list", TD_FEAT_TAG_LIST, 0.5f},
+	{"tag_table", TD_FEAT_TAG_TABLE, 0.5f},
+	{"tag_heading", TD_FEAT_TAG_HEADING, 0.5f},
+	{"tag_a", TD_FEAT_TAG_A, 0.5f},
+	{"p_ld_product", TD_N_FEATURES + TD_CTX_P_LD_PRODUCT, 0.5f},
+	{"p_ld_forum", TD_N_FEATURES + TD_CTX_P_LD_FORUM, 0.5f},
+	{"p_ld_list", TD_N_FEATURES + TD_CTX_P_LD_LIST, 0.5f},
+#define EVC(id, name) {name, TD_N_ROW - TD_N_EVIDENCE + TD_##id, 0.01f},
+	TD_EVIDENCE_LIST(EVC)
+#undef EVC
+};
+#define N_EV_COLS (sizeof(ev_cols) / sizeof(ev_cols[0]))
+
+static void
+causes_ev(const page *pg, const char *type, const td_features *f, const uint32_t *all,
+		  const uint32_t *good, const uint8_t *drop)
+{
+	static FILE *o;
+	const td_tree *t = pg->tree;
+	double		c[N_EV_COLS][4];
+	float	   *rows;
+
+	if (!o)
+	{
+		o = fopen(getenv("TD_CAUSES_EV"), "w");
+		fprintf(o, "id\ttype");
+		for (size_t k = 0; k < N_EV_COLS; k++)
+			fprintf(o, "\t%s:gold\t%s:gold_lost\t%s:other\t%s:other_kept", ev_cols[k].name,
+					ev_cols[k].name, ev_cols[k].name, ev_cols[k].name);
+		fprintf(o, "\n");
+	}
+	if (td_context_rows(t, f, &rows) != TD_OK)
+		exit(1);
+	memset(c, 0, sizeof(c));
+	for (uint32_t j = 1; j < t->n_nodes; j++)
+	{
+		uint32_t	e = t->nodes[j].parent;
+
+		if (t->nodes[j].kind != TD_TEXT || (t->nodes[j].flags & TD_F_INHIDDEN))
+			continue;
+		while (e != TD_NONE && t->nodes[e].kind != TD_ELEM)
+			e = t->nodes[e].parent;
+		if (e == TD_NONE)
+			continue;
+		for (size_t k = 0; k < N_EV_COLS; k++)
+		{
+			if (rows[(size_t) e * TD_N_ROW + ev_cols[k].col] < ev_cols[k].min)
+				continue;
+			c[k][0] += good[j];
+			c[k][1] += drop[j] ? good[j] : 0;
+			c[k][2] += all[j] - good[j];
+			c[k][3] += drop[j] ? 0 : all[j] - good[j];
+		}
+	}
+	fprintf(o, "%s\t%s", pg->rel, type);
+	for (size_t k = 0; k < N_EV_COLS; k++)
+		fprintf(o, "\t%.0f\t%.0f\t%.0f\t%.0f", c[k][0], c[k][1], c[k][2], c[k][3]);
+	fprintf(o, "\n");
+	fflush(o);
+	td_free(&env, rows);
+}
+
+/*
  * Gold words of page pg (3-gram matched, gold_labels.h) by what became of
  * them under drop: kept, or lost in a dropped subtree whose top element is
  * (first that applies) under a comment-classed element, in a template area
@@ -1620,6 +1701,8 @@ causes(FILE *o, const page *pg, const char *type, const char *gold_path,
 						x[TD_FEAT_IN_TEMPLATE_AREA], x[TD_FEAT_IN_MAIN], pm->main_region[r]);
 			}
 	}
+	if (getenv("TD_CAUSES_EV"))
+		causes_ev(pg, type, &f, all, good, drop);
 	fprintf(o, "%s\t%s\t%.0f\t%.0f\t%.0f\t%.0f", pg->rel, type, gold_total, gold_in_region,
 			vis_words, kept_words);
 	for (int k = 0; k < C_N; k++)

@@ -10,7 +10,9 @@
  *       5-fold cross-validation by domain: each fold scored by a model
  *       trained on the other four; accuracy, per-type precision / recall /
  *       F1, macro F1 and the confusion matrix (rows: gold type, columns:
- *       predicted).  BALANCED=1 weighs each type's pages to the same total;
+ *       predicted); with TD_PT_PRED=FILE also each page's fold and
+ *       predicted type (id, fold, type; for bench/fb_rules.py).
+ *       BALANCED=1 weighs each type's pages to the same total;
  *       NOURL=1 trains and scores without the url_* features; NOURL=2
  *       trains with them and scores the pages without their URL (what
  *       page_type(html) without base_url does with the shipped recipe: the
@@ -377,6 +379,7 @@ cmd_cv(const char *path, double lambda, int balanced, int nourl)
 	int		   *sel = calloc(n, sizeof(int));
 	double		macro = 0;
 	td_pt_model *m = malloc(sizeof(td_pt_model));
+	FILE	   *po = getenv("TD_PT_PRED") ? fopen(getenv("TD_PT_PRED"), "w") : NULL;
 
 	for (int f = 0; f < NFOLD; f++)
 	{
@@ -388,11 +391,15 @@ cmd_cv(const char *path, double lambda, int balanced, int nourl)
 			{
 				int			p = predict(m, rows[i].x, nourl);
 
+				if (po)
+					fprintf(po, "%s\t%d\t%s\n", rows[i].id, f, td_page_type_name(p));
 				conf[rows[i].type][p]++;
 				right += p == rows[i].type;
 				fold_n[f]++;
 			}
 	}
+	if (po)
+		fclose(po);
 	printf("pages %d (folds %d/%d/%d/%d/%d), lambda %g, %s, %s\n", n, fold_n[0], fold_n[1],
 		   fold_n[2], fold_n[3], fold_n[4], lambda, balanced ? "balanced" : "unweighted",
 		   nourl == 1 ? "no URL" : nourl == 2 ? "trained with URLs, scored without" : "with URL");

@@ -286,6 +286,9 @@ td_context_rows_of(const td_tree *t, const td_features *f, const uint32_t *which
 		c[TD_CTX_TMPL_SMALL] = (flag[i] & 2) ? 1 : 0;
 		c[TD_CTX_IN_COMMENT] = (flag[i] & 1) ? 1 : 0;
 	}
+	if ((st = td_evidence_rows(t, f, vis, which, n_rows, r + TD_N_ROW - TD_N_EVIDENCE,
+								 TD_N_ROW)) != TD_OK)
+		goto done;
 	*rows = r;
 	r = NULL;
 done:

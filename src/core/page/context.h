@@ -38,10 +38,12 @@
  *   p_comment_share   visible text under tok_comment elements / page's
  *   p_link_share      visible text inside links / page's
  *   p_log_chars       ln(1 + the page's visible characters)
+ * then evidence.h's columns (td_evidence_rows).
  */
 #ifndef TD_CONTEXT_H
 #define TD_CONTEXT_H
 
+#include "page/evidence.h"
 #include "page/features.h"
 
 #define TD_CONTEXT_LIST(X) \
@@ -53,7 +55,7 @@
 	X(P_OG_ARTICLE, "p_og_article") X(P_OG_PRODUCT, "p_og_product") \
 	X(P_ARTICLES, "p_articles") X(P_HAS_MAIN, "p_has_main") \
 	X(P_COMMENT_SHARE, "p_comment_share") X(P_LINK_SHARE, "p_link_share") \
-	X(P_LOG_CHARS, "p_log_chars")
+	X(P_LOG_CHARS, "p_log_chars") TD_EVIDENCE_LIST(X)
 
 enum td_context_id
 {

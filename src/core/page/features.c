@@ -243,8 +243,11 @@ token_bits(const char *tok, size_t len)
 
 	for (size_t k = 0; k < sizeof(keywords) / sizeof(keywords[0]); k++)
 	{
-		size_t		wl = strlen(keywords[k].word);
+		size_t		wl;
 
+		if (keywords[k].word[0] != tok[0])	/* len >= 1: most keywords end here */
+			continue;
+		wl = strlen(keywords[k].word);
 		if (len < wl || (keywords[k].exact && len != wl))
 			continue;
 		if (memcmp(tok, keywords[k].word, wl) == 0)

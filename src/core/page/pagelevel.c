@@ -37,6 +37,7 @@
 #include "page/default_model.h"
 #include "page/context.h"
 #include "page/gbdt.h"
+#include "page/pagetype.h"
 #include "util/poll.h"
 
 #define POLL_EVERY	4096		/* nodes between two polls of env->interrupted */
@@ -298,57 +299,150 @@ kept_at(const td_tree *tree, const td_page_marks *marks, const uint32_t *vis, do
 	return kept;
 }
 
-td_status
-td_page_fallback(const td_tree *tree, td_page_marks *marks, double threshold,
-				 double min_share, double *used)
+/*
+ * The threshold the fallback settles on from start: the first of start, then
+ * the ladder above it, whose drops keep at least min_share of the visible
+ * text; 2.0 (nothing dropped) when none does.
+ */
+static td_status
+fallback_choose(const td_tree *tree, const td_page_marks *marks, const uint32_t *vis,
+				double start, double min_share, double *th_out)
 {
 	static const double ladder[] = {0.6, 0.7, 0.8, 0.9, 0.95};
 	const int	n_ladder = (int) (sizeof(ladder) / sizeof(ladder[0]));
-	td_env	   *env = tree->env;
-	uint32_t	n = tree->n_nodes;
-	uint32_t   *vis = marks->visible;	/* td_page_level's, else computed here */
-	double		th = threshold;
+	double		th = start;
 	int			step = 0;
 
-	if (used)
-		*used = threshold;
-	if (n == 0 || marks->smooth == NULL)
-		return TD_OK;
-	if (!vis && !(vis = td_alloc(env, sizeof(uint32_t) * n)))
-		return td_fail(env, TD_ENOMEM, "out of memory for the page-level fallback of %u nodes", n);
-	if (vis != marks->visible)
-		td_visible_lengths(tree, vis);
 	/* above 1 (no smoothed score reaches it): nothing dropped */
 	while (th <= 1 && kept_at(tree, marks, vis, th) < min_share * vis[0])
 	{
-		if (td_interrupted(env))
-		{
-			if (vis != marks->visible)
-				td_free(env, vis);
-			return td_fail(env, TD_EINTR, "page-level detection interrupted");
-		}
+		if (td_interrupted(tree->env))
+			return td_fail(tree->env, TD_EINTR, "page-level detection interrupted");
 		while (step < n_ladder && ladder[step] <= th)
 			step++;
 		th = step < n_ladder ? ladder[step] : 2.0;
 	}
-	if (vis != marks->visible)
-		td_free(env, vis);
-	if (used)
-		*used = th;
-	if (th == threshold)
-		return TD_OK;
-	for (uint32_t i = 1; i < n; i++)
+	*th_out = th;
+	return TD_OK;
+}
+
+/* drop and reason from the smoothed scores at th (recomputed even when unchanged) */
+static td_status
+fallback_apply(const td_tree *tree, td_page_marks *marks, double th)
+{
+	for (uint32_t i = 1; i < tree->n_nodes; i++)
 	{
 		const td_node *nd = &tree->nodes[i];
 		int			own = nd->kind == TD_ELEM && marks->smooth[i] >= th;
 
-		if (td_poll_every(env, i, POLL_EVERY))
-			return td_fail(env, TD_EINTR, "page-level detection interrupted");
+		if (td_poll_every(tree->env, i, POLL_EVERY))
+			return td_fail(tree->env, TD_EINTR, "page-level detection interrupted");
 		marks->drop[i] = marks->drop[nd->parent] || own;
 		marks->reason[i] = own ? TD_REASON_PAGE_SCORE :
 			marks->drop[i] ? TD_REASON_INSIDE : TD_REASON_NONE;
 	}
 	return TD_OK;
+}
+
+/* td_page_level's visible lengths, else computed (*own: the caller frees them) */
+static uint32_t *
+fallback_visible(const td_tree *tree, const td_page_marks *marks, int *own)
+{
+	uint32_t   *vis = marks->visible;
+
+	*own = 0;
+	if (vis)
+		return vis;
+	if (!(vis = td_alloc(tree->env, sizeof(uint32_t) * tree->n_nodes)))
+	{
+		td_fail(tree->env, TD_ENOMEM, "out of memory for the page-level fallback of %u nodes",
+				tree->n_nodes);
+		return NULL;
+	}
+	td_visible_lengths(tree, vis);
+	*own = 1;
+	return vis;
+}
+
+td_status
+td_page_fallback(const td_tree *tree, td_page_marks *marks, double threshold,
+				 double min_share, double *used)
+{
+	uint32_t   *vis;
+	double		th = threshold;
+	int			own;
+	td_status	st;
+
+	if (used)
+		*used = threshold;
+	if (tree->n_nodes == 0 || marks->smooth == NULL)
+		return TD_OK;
+	if (!(vis = fallback_visible(tree, marks, &own)))
+		return TD_ENOMEM;
+	st = fallback_choose(tree, marks, vis, threshold, min_share, &th);
+	if (own)
+		td_free(tree->env, vis);
+	if (st != TD_OK)
+		return st;
+	if (used)
+		*used = th;
+	return fallback_apply(tree, marks, th);
+}
+
+/* Whether an element's smoothed score lies in [lo, hi): drops at lo and hi differ. */
+static int
+differ_between(const td_tree *tree, const td_page_marks *marks, double lo, double hi)
+{
+	for (uint32_t i = 1; i < tree->n_nodes; i++)
+		if (tree->nodes[i].kind == TD_ELEM && marks->smooth[i] >= lo && marks->smooth[i] < hi)
+			return 1;
+	return 0;
+}
+
+td_status
+td_page_fallback_typed(const td_tree *tree, td_page_marks *marks, const char *url,
+					   size_t url_len, int *type, double *used)
+{
+	double		th[3];			/* settled on from the default, service and collection starts */
+	double		lo,
+				hi;
+	uint32_t   *vis;
+	int			own,
+				best = -1;
+	td_status	st;
+
+	if (type)
+		*type = -1;
+	if (used)
+		*used = TD_DEFAULT_PAGE_THRESHOLD;
+	if (tree->n_nodes == 0 || marks->smooth == NULL)
+		return TD_OK;
+	if (!(vis = fallback_visible(tree, marks, &own)))
+		return TD_ENOMEM;
+	if ((st = fallback_choose(tree, marks, vis, TD_DEFAULT_PAGE_THRESHOLD,
+							  TD_DEFAULT_FALLBACK_SHARE, &th[0])) == TD_OK &&
+		(st = fallback_choose(tree, marks, vis, TD_TYPE_START_SERVICE,
+							  TD_TYPE_SHARE_SERVICE, &th[1])) == TD_OK)
+		st = fallback_choose(tree, marks, vis, TD_TYPE_START_COLLECTION,
+							 TD_TYPE_SHARE_COLLECTION, &th[2]);
+	if (own)
+		td_free(tree->env, vis);
+	if (st != TD_OK)
+		return st;
+	lo = fmin(th[0], fmin(th[1], th[2]));
+	hi = fmax(th[0], fmax(th[1], th[2]));
+	/* the type is read only when its start changes what is dropped */
+	if (lo < hi && differ_between(tree, marks, lo, hi))
+	{
+		if ((st = td_page_type(tree, url, url_len, NULL, &best)) != TD_OK)
+			return st;
+		if (type)
+			*type = best;
+	}
+	th[0] = best == TD_PT_SERVICE ? th[1] : best == TD_PT_COLLECTION ? th[2] : th[0];
+	if (used)
+		*used = th[0];
+	return fallback_apply(tree, marks, th[0]);
 }
 
 td_status

@@ -10,7 +10,6 @@
 #include "util/ascii.h"
 #include "util/fnv.h"
 #include "util/poll.h"
-#include "util/sort.h"
 
 #define PT_POLL 4096			/* nodes between two polls */
 
@@ -56,6 +55,22 @@ eq_ci(const char *s, size_t n, const char *w)
 		if (w[k] == '\0' || td_ascii_lower((unsigned char) s[k]) != w[k])
 			return 0;
 	return w[k] == '\0';
+}
+
+/*
+ * The length of the lower-case word w when it begins s[0..n), ASCII
+ * case-insensitively, else 0 (w non-empty): eq_ci(s, strlen(w), w) without
+ * the strlen.
+ */
+static size_t
+prefix_ci(const char *s, size_t n, const char *w)
+{
+	size_t		k;
+
+	for (k = 0; w[k] != '\0'; k++)
+		if (k >= n || td_ascii_lower((unsigned char) s[k]) != w[k])
+			return 0;
+	return k;
 }
 
 /* s[0..n) contains the lower-case word w, ASCII case-insensitively. */
@@ -223,6 +238,35 @@ typedef struct tok_group
 	int			feat;
 } tok_group;
 
+/*
+ * The entries of a word table (words, or structs whose first member is the
+ * word; the last entry's NULL) by the word's first letter, a to z, in table
+ * order: so a
+ * scan tries only the words that can match.  The tables here hold at most
+ * 12 words of one letter.
+ */
+#define BY_LETTER_CAP 32
+typedef struct by_letter
+{
+	uint8_t		n[26];
+	uint8_t		at[26][BY_LETTER_CAP];
+} by_letter;
+
+static void
+index_words(by_letter *b, const void *table, size_t stride)
+{
+	const char *const *w;
+
+	memset(b->n, 0, sizeof(b->n));
+	for (size_t k = 0; *(w = (const char *const *) ((const char *) table + k * stride)) != NULL; k++)
+	{
+		int			c = (*w)[0] - 'a';
+
+		if (c >= 0 && c < 26 && b->n[c] < BY_LETTER_CAP)
+			b->at[c][b->n[c]++] = (uint8_t) k;
+	}
+}
+
 static const tok_group tok_groups[] = {
 	{"comment", TD_PTF_TOK_COMMENT}, {"repl", TD_PTF_TOK_COMMENT}, {"respond", TD_PTF_TOK_COMMENT},
 	{"post", TD_PTF_TOK_POST}, {"message", TD_PTF_TOK_POST}, {"thread", TD_PTF_TOK_POST},
@@ -258,7 +302,7 @@ static const tok_group tok_groups[] = {
 
 /* Bits (1 << (feat - TD_PTF_TOK_COMMENT)) of the groups whose keyword begins a token of s. */
 static uint32_t
-token_groups(const char *s, size_t n)
+token_groups(const by_letter *ix, const char *s, size_t n)
 {
 	uint32_t	bits = 0;
 
@@ -277,16 +321,16 @@ token_groups(const char *s, size_t n)
 		while (j < n && is_alnum((unsigned char) s[j]) &&
 			   !(s[j] >= 'A' && s[j] <= 'Z' && s[j - 1] >= 'a' && s[j - 1] <= 'z'))
 			j++;
-		for (int g = 0; tok_groups[g].prefix; g++)
 		{
-			const char *p = tok_groups[g].prefix;
-			size_t		m;
+			int			c = td_ascii_lower((unsigned char) s[i]) - 'a';
 
-			if (p[0] != td_ascii_lower((unsigned char) s[i]))
-				continue;
-			m = strlen(p);
-			if (m <= j - i && eq_ci(s + i, m, p))
-				bits |= 1u << (tok_groups[g].feat - TD_PTF_TOK_COMMENT);
+			for (int e = 0; c >= 0 && c < 26 && e < ix->n[c]; e++)
+			{
+				const tok_group *g = &tok_groups[ix->at[c][e]];
+
+				if (prefix_ci(s + i, j - i, g->prefix))
+					bits |= 1u << (g->feat - TD_PTF_TOK_COMMENT);
+			}
 		}
 		i = j;
 	}
@@ -432,53 +476,57 @@ currency_at(const unsigned char *s, size_t n, size_t i)
 	return 0;
 }
 
-/* Prices: a currency sign right before a digit (a space allowed) or right after one. */
-static uint32_t
-count_prices(const char *str, size_t n)
+/*
+ * Prices: a currency sign right before a digit (a space allowed) or right
+ * after one; 1 when one starts at s[i].
+ */
+static int
+price_at(const unsigned char *s, size_t n, size_t i)
 {
-	const unsigned char *s = (const unsigned char *) str;
-	uint32_t	c = 0;
+	size_t		m = currency_at(s, n, i),
+				j;
 
-	for (size_t i = 0; i < n; i++)
+	if (m == 0)
+		return 0;
+	j = i + m;
+	if (j < n && s[j] == ' ')
+		j++;
+	return (j < n && s[j] >= '0' && s[j] <= '9') ||
+		(i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9') ||
+		(i > 1 && s[i - 1] == ' ' && s[i - 2] >= '0' && s[i - 2] <= '9');
+}
+
+/*
+ * The length of the "add to cart" phrase at s[i], or 0; ix: cart_phrases by
+ * first letter, ch: s[i] lower-cased, a to z.
+ */
+static inline size_t
+cart_at(const by_letter *ix, const char *s, size_t n, size_t i, int ch)
+{
+	for (int e = 0; e < ix->n[ch - 'a']; e++)
 	{
-		size_t		m = currency_at(s, n, i),
-					j;
+		size_t		m = prefix_ci(s + i, n - i, cart_phrases[ix->at[ch - 'a'][e]]);
 
-		if (m == 0)
-			continue;
-		j = i + m;
-		if (j < n && s[j] == ' ')
-			j++;
-		if ((j < n && s[j] >= '0' && s[j] <= '9') ||
-			(i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9') ||
-			(i > 1 && s[i - 1] == ' ' && s[i - 2] >= '0' && s[i - 2] <= '9'))
-			c++;
-		i += m - 1;
+		if (m > 0)
+			return m;
 	}
-	return c;
+	return 0;
 }
 
 static uint32_t
-count_cart(const char *s, size_t n)
+count_cart(const by_letter *ix, const char *s, size_t n)
 {
 	uint32_t	c = 0;
 
 	for (size_t i = 0; i < n; i++)
 	{
 		int			ch = td_ascii_lower((unsigned char) s[i]);
+		size_t		m = ch >= 'a' && ch <= 'z' ? cart_at(ix, s, n, i, ch) : 0;
 
-		if (ch != 'a' && ch != 'b' && ch != 'i')
-			continue;
-		for (int k = 0; cart_phrases[k]; k++)
+		if (m > 0)
 		{
-			size_t		m = strlen(cart_phrases[k]);
-
-			if (cart_phrases[k][0] == ch && i + m <= n && eq_ci(s + i, m, cart_phrases[k]))
-			{
-				c++;
-				i += m - 1;
-				break;
-			}
+			c++;
+			i += m - 1;
 		}
 	}
 	return c;
@@ -509,32 +557,52 @@ static const named_feat phrases[] = {
 	{NULL, 0}
 };
 
-/* Adds to cnt[] the phrases of s[0..n) (each a whole-word match). */
-static void
-count_phrases(const char *s, size_t n, uint32_t *cnt)
+/*
+ * The visible text s[0..n) in one scan: returns its non-blank bytes and adds
+ * its prices (price_at), "add to cart" phrases (cart_at; none can begin inside
+ * another, so no skipping is needed) and whole-word phrases (by group, into
+ * cnt[]).
+ */
+static uint32_t
+scan_text(const by_letter *ix, const by_letter *ix_cart, const char *str, size_t n,
+		  uint32_t *cnt, uint32_t *prices, uint32_t *cart)
 {
+	const unsigned char *s = (const unsigned char *) str;
+	uint32_t	nonblank = 0;
+
 	for (size_t i = 0; i < n; i++)
 	{
-		int			ch = td_ascii_lower((unsigned char) s[i]);
+		unsigned char b = s[i];
+		int			ch;
 
-		if (ch < 'a' || ch > 'z' || (i > 0 && is_alnum((unsigned char) s[i - 1])))
+		if (td_is_c_space(b))
 			continue;
-		for (int k = 0; phrases[k].name; k++)
+		nonblank++;
+		if (b == '$' || b == 0xC2 || b == 0xE2)
 		{
-			const char *p = phrases[k].name;
-			size_t		m;
+			*prices += price_at(s, n, i);
+			continue;
+		}
+		ch = td_ascii_lower(b);
+		if (ch < 'a' || ch > 'z')
+			continue;
+		*cart += cart_at(ix_cart, str, n, i, ch) > 0;
+		if (i > 0 && is_alnum(s[i - 1]))
+			continue;
+		/* a word begins: the first phrase of its letter that matches, whole */
+		for (int e = 0; e < ix->n[ch - 'a']; e++)
+		{
+			const named_feat *p = &phrases[ix->at[ch - 'a'][e]];
+			size_t		m = prefix_ci(str + i, n - i, p->name);
 
-			if (p[0] != ch)
-				continue;
-			m = strlen(p);
-			if (i + m <= n && eq_ci(s + i, m, p) &&
-				(i + m == n || !is_alnum((unsigned char) s[i + m])))
+			if (m > 0 && (i + m == n || !is_alnum(s[i + m])))
 			{
-				cnt[phrases[k].feat]++;
+				cnt[p->feat]++;
 				break;
 			}
 		}
 	}
+	return nonblank;
 }
 
 /* ---- the tree pass ----------------------------------------------------- */
@@ -565,16 +633,12 @@ group_key(const td_tree *t, uint32_t i)
 	return h ? h : 1;
 }
 
-/*
- * How many of the sorted keys a[0..n) equal key: two binary searches, so
- * keys a page chose to collide cost no more than others (no hash table).
- */
-static uint32_t
-group_count(const uint64_t *a, size_t n, uint64_t key)
+/* Whether key is one of the sorted keys a[0..n): a binary search. */
+static int
+sorted_has(const uint64_t *a, size_t n, uint64_t key)
 {
 	size_t		lo = 0,
-				hi = n,
-				first;
+				hi = n;
 
 	while (lo < hi)
 	{
@@ -585,18 +649,37 @@ group_count(const uint64_t *a, size_t n, uint64_t key)
 		else
 			hi = mid;
 	}
-	first = lo;
-	hi = n;
-	while (lo < hi)
-	{
-		size_t		mid = lo + (hi - lo) / 2;
+	return lo < n && a[lo] == key;
+}
 
-		if (a[mid] <= key)
-			lo = mid + 1;
-		else
-			hi = mid;
+/*
+ * Sorts a[0..n) ascending: least significant byte first, eight stable
+ * counting passes through tmp[0..n), O(n) whatever the keys (no hash table
+ * a page could make collide, no comparison sort's log n).
+ */
+static void
+radix_sort_u64(uint64_t *a, uint64_t *tmp, size_t n)
+{
+	size_t		count[256];
+
+	for (int shift = 0; shift < 64; shift += 8)
+	{
+		size_t		sum = 0;
+
+		memset(count, 0, sizeof(count));
+		for (size_t i = 0; i < n; i++)
+			count[(a[i] >> shift) & 0xFF]++;
+		for (int d = 0; d < 256; d++)
+		{
+			size_t		c = count[d];
+
+			count[d] = sum;
+			sum += c;
+		}
+		for (size_t i = 0; i < n; i++)
+			tmp[count[(a[i] >> shift) & 0xFF]++] = a[i];
+		memcpy(a, tmp, n * sizeof(uint64_t));
 	}
-	return (uint32_t) (lo - first);
 }
 
 /* Whether element i is shown (not hidden, not inside a hidden element). */
@@ -627,6 +710,9 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 				c_head = 0,
 				c_art = 0;
 	uint32_t	cnt[TD_PT_N_FEATURES];
+	by_letter	ix_phrases,
+				ix_tokens,
+				ix_cart;
 	uint32_t	prices = 0,
 				cart = 0,
 				links = 0,
@@ -636,10 +722,13 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 
 	memset(x, 0, sizeof(double) * TD_PT_N_FEATURES);
 	memset(cnt, 0, sizeof(cnt));
+	index_words(&ix_phrases, phrases, sizeof(phrases[0]));
+	index_words(&ix_tokens, tok_groups, sizeof(tok_groups[0]));
+	index_words(&ix_cart, cart_phrases, sizeof(cart_phrases[0]));
 	for (uint32_t i = 0; i < n; i++)
 		elems += t->nodes[i].kind == TD_ELEM;
 	in = td_alloc(env, n + 1);
-	keys = td_alloc(env, 2 * ((size_t) elems + 1) * sizeof(uint64_t));
+	keys = td_alloc(env, 3 * ((size_t) elems + 1) * sizeof(uint64_t));
 	if (!in || !keys)
 	{
 		td_free(env, in);
@@ -660,7 +749,8 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 	/* pass 2 visits the same elements in the same order: it reads their keys from here */
 	order = keys + elems + 1;
 	memcpy(order, keys, nkeys * sizeof(uint64_t));
-	td_sort_u64(keys, nkeys);
+	radix_sort_u64(keys, order + elems + 1, nkeys);
+	/* the groups of three or more; their keys, once each, kept at the front (still sorted) */
 	for (size_t j = 0; j < nkeys;)
 	{
 		size_t		e = j + 1;
@@ -669,7 +759,7 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 			e++;
 		if (e - j >= 3)
 		{
-			groups++;
+			keys[groups++] = keys[j];
 			group_items += (uint32_t) (e - j);
 			if (e - j > group_max)
 				group_max = (uint32_t) (e - j);
@@ -688,14 +778,13 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 			goto interrupted;
 		if (nd->kind == TD_TEXT)
 		{
-			const char *s = td_node_str(t, i);
-			double		c = 0;
+			double		c;
 
 			in[i] = f;
 			if (nd->flags & TD_F_INHIDDEN)
 				continue;
-			for (uint32_t k = 0; k < nd->str_len; k++)
-				c += !td_is_c_space((unsigned char) s[k]);
+			c = scan_text(&ix_phrases, &ix_cart, td_node_str(t, i), nd->str_len, cnt, &prices,
+						  &cart);
 			text += c;
 			c_a += (f & IN_A) ? c : 0;
 			c_rep += (f & IN_REP) ? c : 0;
@@ -705,9 +794,6 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 			c_code += (f & IN_CODE) ? c : 0;
 			c_head += (f & IN_HEAD) ? c : 0;
 			c_art += (f & IN_ART) ? c : 0;
-			prices += count_prices(s, nd->str_len);
-			cart += count_cart(s, nd->str_len);
-			count_phrases(s, nd->str_len, cnt);
 			continue;
 		}
 		if (nd->kind != TD_ELEM)
@@ -762,24 +848,36 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 		{
 			uint32_t	len = 0;
 			const char *v;
-			uint32_t	bits = 0;
+			uint32_t	bits = 0,
+						seen = 0;
 
-			if ((v = td_node_attr(t, i, "itemtype", &len)) != NULL)
-				note_types(v, len, x);
-			if ((v = td_node_attr(t, i, "typeof", &len)) != NULL)
-				note_types(v, len, x);
-			if ((v = td_node_attr(t, i, "class", &len)) != NULL)
-				bits |= token_groups(v, len);
-			if ((v = td_node_attr(t, i, "id", &len)) != NULL)
-				bits |= token_groups(v, len);
+			/* itemtype, typeof, class, id: one pass, the first of each (as td_node_attr) */
+			for (uint32_t k = nd->attr_first; k < nd->attr_first + nd->attr_count; k++)
+			{
+				const td_attr *a = &t->attrs[k];
+				const char *nm = t->strings + a->name_off;
+				int			which = a->name_len == 8 && memcmp(nm, "itemtype", 8) == 0 ? 1 :
+					a->name_len == 6 && memcmp(nm, "typeof", 6) == 0 ? 2 :
+					a->name_len == 5 && memcmp(nm, "class", 5) == 0 ? 4 :
+					a->name_len == 2 && nm[0] == 'i' && nm[1] == 'd' ? 8 : 0;
+
+				if (which == 0 || (seen & which))
+					continue;
+				seen |= which;
+				v = t->strings + a->value_off;
+				if (which <= 2)
+					note_types(v, a->value_len, x);
+				else
+					bits |= token_groups(&ix_tokens, v, a->value_len);
+			}
 			for (int g = 0; g <= TD_PTF_TOK_ARTICLE - TD_PTF_TOK_COMMENT; g++)
 				if (bits & (1u << g))
 					cnt[TD_PTF_TOK_COMMENT + g]++;
 			if ((nd->tag == TD_TAG_INPUT || nd->tag == TD_TAG_BUTTON) &&
 				(v = td_node_attr(t, i, "value", &len)) != NULL)
-				cart += count_cart(v, len > TD_PT_MAX_ATTR_BYTES ? TD_PT_MAX_ATTR_BYTES : len);
+				cart += count_cart(&ix_cart, v, len > TD_PT_MAX_ATTR_BYTES ? TD_PT_MAX_ATTR_BYTES : len);
 		}
-		if (group_count(keys, nkeys, order[next_key++]) >= 3)
+		if (sorted_has(keys, groups, order[next_key++]))
 			f |= IN_REP;
 		switch (nd->tag)
 		{

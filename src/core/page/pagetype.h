@@ -9,8 +9,9 @@
  * bench/page_type.c (weights in pagetype_model.c, generated).
  *
  * Features are computed in two passes over the nodes (document order), with
- * the sorted keys of (parent, shape) groups: O(n log n + text + attribute
- * bytes) whatever the page (no hash table a page could make collide), no
+ * the keys of (parent, shape) groups radix-sorted and a binary search per
+ * element among the repeated ones: O(n log n + text + attribute bytes)
+ * whatever the page (no hash table a page could make collide), no
  * recursion, polling env->interrupted.  Only the first
  * TD_PT_MAX_ATTR_BYTES bytes of an id/class value, TD_PT_MAX_URL bytes of
  * the URL and TD_PT_MAX_JSONLD bytes of each JSON-LD script are read.
