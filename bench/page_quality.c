@@ -997,6 +997,33 @@ site_pages(const page *pg)
 }
 
 /*
+ * The page's one <main> element or role=main (a <main role=main> inside
+ * <main> is the same); TD_NONE when there is none or several.
+ */
+static uint32_t
+single_main(const td_tree *t)
+{
+	uint32_t	c = TD_NONE;
+	int			found = 0;
+
+	for (uint32_t i = 1; i < t->n_nodes; i++)
+	{
+		uint32_t	rl = 0;
+		const char *role = t->nodes[i].kind == TD_ELEM ? td_node_attr(t, i, "role", &rl) : NULL;
+
+		if (t->nodes[i].kind == TD_ELEM && !(t->nodes[i].flags & TD_F_INHIDDEN) &&
+			(t->nodes[i].tag == TD_TAG_MAIN || (role && rl == 4 && strncasecmp(role, "main", 4) == 0)))
+		{
+			if (c != TD_NONE && i < t->nodes[c].end)
+				continue;		/* <main role=main> inside <main>: the same */
+			found++;
+			c = i;
+		}
+	}
+	return found == 1 ? c : TD_NONE;
+}
+
+/*
  * Issue 12, site level inside the page's content (experiment, sites mode):
  * the site-level drops of pg with every outermost dropped node that lies in
  * the content container C and holds under min_len visible characters kept.
@@ -1023,26 +1050,7 @@ content_guard(const page *pg, const uint8_t *region, int mode, uint32_t min_len,
 	memcpy(d, pg->site_drop, n);
 	td_visible_lengths(t, vis);
 	if (mode == 'm')
-	{
-		int			found = 0;
-
-		for (uint32_t i = 1; i < n; i++)
-		{
-			uint32_t	rl = 0;
-			const char *role = t->nodes[i].kind == TD_ELEM ? td_node_attr(t, i, "role", &rl) : NULL;
-
-			if (t->nodes[i].kind == TD_ELEM && !(t->nodes[i].flags & TD_F_INHIDDEN) &&
-				(t->nodes[i].tag == TD_TAG_MAIN || (role && rl == 4 && strncasecmp(role, "main", 4) == 0)))
-			{
-				if (c != TD_NONE && i < t->nodes[c].end)
-					continue;	/* <main role=main> inside <main>: the same */
-				found++;
-				c = i;
-			}
-		}
-		if (found != 1)
-			c = TD_NONE;
-	}
+		c = single_main(t);
 	else if (mode == 'k')
 	{
 		/* site-kept visible text per subtree */
@@ -1219,7 +1227,6 @@ prof_rows(const page *pg, int prof, const uint8_t *label, float **x, uint8_t **y
 	uint32_t   *drop_anc = malloc(sizeof(uint32_t) * (nn ? nn : 1));
 	double		np = prof ? site_pages(pg) : 1;
 	size_t		n0 = *n;
-	int			found = 0;
 
 	if (td_compute_features(t, NULL, 0, &f) != TD_OK || td_context_rows(t, &f, &rows) != TD_OK)
 		exit(1);
@@ -1232,22 +1239,7 @@ prof_rows(const page *pg, int prof, const uint8_t *label, float **x, uint8_t **y
 				kept[i] = vis[i];
 			kept[t->nodes[i].parent] += kept[i];
 		}
-		for (uint32_t i = 1; i < nn; i++)
-		{
-			uint32_t	rl = 0;
-			const char *role = t->nodes[i].kind == TD_ELEM ? td_node_attr(t, i, "role", &rl) : NULL;
-
-			if (t->nodes[i].kind == TD_ELEM && !(t->nodes[i].flags & TD_F_INHIDDEN) &&
-				(t->nodes[i].tag == TD_TAG_MAIN || (role && rl == 4 && strncasecmp(role, "main", 4) == 0)))
-			{
-				if (c != TD_NONE && i < t->nodes[c].end)
-					continue;
-				found++;
-				c = i;
-			}
-		}
-		if (found != 1)
-			c = TD_NONE;
+		c = single_main(t);
 		tab[0] = TD_NONE;
 		drop_anc[0] = TD_NONE;
 		for (uint32_t i = 1; i < nn; i++)
