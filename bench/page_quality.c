@@ -30,6 +30,8 @@
  *                 structural profile beside the text one (not built)
  *         rem     page-level on the page with site-level template removed
  *                 (rendered to HTML without it, parsed again)
+ *         pt*, ps*, pa*, sh*  with TD_PROF=1: the profile as evidence
+ *                 (run_prof)
  *   page_quality pages DATASET_DIR OUT_DIR SITES_DIR
  *       Model trained on every site of SITES_DIR (plus, with TD_HOSTS=1,
  *       the dataset's own train-split hosts with >= 5 pages, labelled by
@@ -78,6 +80,7 @@
 #include "page/labels.h"
 #include "page/logreg.h"
 #include "page/pagelevel.h"
+#include "page/isotonic.h"
 #include "site/profile.h"
 #include "base/render.h"
 #include "site/marks.h"
@@ -109,6 +112,9 @@ typedef struct page
 	uint32_t   *site_count;		/* profile count per node (site-level marks) */
 	int			gold;			/* labels from a gold text: 2 of WCXB, 1 of another set */
 	uint8_t    *clean_drop;		/* site drops as clean_text takes them (td_keep_main_labels) */
+	uint8_t    *or_drop;		/* TD_PROF: clean_text's drops today ("or") */
+	float	   *pl_smooth;		/* TD_PROF: page level's smoothed scores (held-out model) */
+	uint8_t    *pl_region;		/* TD_PROF: its main region */
 } page;
 
 static page *pages;
@@ -395,6 +401,27 @@ add_train_page(td_trainer *tr, const page *p)
 	td_features_free(p->tree, &f);
 }
 
+/* The trainer's options: td_gbdt_opts_default, then TD_GB_* (above). */
+static void
+gb_opts(td_gbdt_opts *o)
+{
+	td_gbdt_opts_default(o);
+	if (getenv("TD_GB_TREES"))
+		o->n_trees = atoi(getenv("TD_GB_TREES"));
+	if (getenv("TD_GB_DEPTH"))
+		o->max_depth = atoi(getenv("TD_GB_DEPTH"));
+	if (getenv("TD_GB_LR"))
+		o->shrinkage = atof(getenv("TD_GB_LR"));
+	if (getenv("TD_GB_SUB"))
+		o->subsample = atof(getenv("TD_GB_SUB"));
+	if (getenv("TD_GB_BINS"))
+		o->n_bins = atoi(getenv("TD_GB_BINS"));
+	if (getenv("TD_GB_MINLEAF"))
+		o->min_leaf = atof(getenv("TD_GB_MINLEAF"));
+	if (getenv("TD_GB_LAMBDA"))
+		o->lambda = atof(getenv("TD_GB_LAMBDA"));
+}
+
 /* Fits the trees to the rows gathered so far, then forgets the rows. */
 static void
 gb_fit(td_gbdt *out)
@@ -403,21 +430,7 @@ gb_fit(td_gbdt *out)
 	double		sw = 0,
 				t0 = bench_now();
 
-	td_gbdt_opts_default(&o);
-	if (getenv("TD_GB_TREES"))
-		o.n_trees = atoi(getenv("TD_GB_TREES"));
-	if (getenv("TD_GB_DEPTH"))
-		o.max_depth = atoi(getenv("TD_GB_DEPTH"));
-	if (getenv("TD_GB_LR"))
-		o.shrinkage = atof(getenv("TD_GB_LR"));
-	if (getenv("TD_GB_SUB"))
-		o.subsample = atof(getenv("TD_GB_SUB"));
-	if (getenv("TD_GB_BINS"))
-		o.n_bins = atoi(getenv("TD_GB_BINS"));
-	if (getenv("TD_GB_MINLEAF"))
-		o.min_leaf = atof(getenv("TD_GB_MINLEAF"));
-	if (getenv("TD_GB_LAMBDA"))
-		o.lambda = atof(getenv("TD_GB_LAMBDA"));
+	gb_opts(&o);
 	for (size_t r = 0; r < gb_n; r++)
 		sw += gb_w[r];
 	for (size_t r = 0; r < gb_n && sw > 0; r++)
@@ -984,6 +997,33 @@ site_pages(const page *pg)
 }
 
 /*
+ * The page's one <main> element or role=main (a <main role=main> inside
+ * <main> is the same); TD_NONE when there is none or several.
+ */
+static uint32_t
+single_main(const td_tree *t)
+{
+	uint32_t	c = TD_NONE;
+	int			found = 0;
+
+	for (uint32_t i = 1; i < t->n_nodes; i++)
+	{
+		uint32_t	rl = 0;
+		const char *role = t->nodes[i].kind == TD_ELEM ? td_node_attr(t, i, "role", &rl) : NULL;
+
+		if (t->nodes[i].kind == TD_ELEM && !(t->nodes[i].flags & TD_F_INHIDDEN) &&
+			(t->nodes[i].tag == TD_TAG_MAIN || (role && rl == 4 && strncasecmp(role, "main", 4) == 0)))
+		{
+			if (c != TD_NONE && i < t->nodes[c].end)
+				continue;		/* <main role=main> inside <main>: the same */
+			found++;
+			c = i;
+		}
+	}
+	return found == 1 ? c : TD_NONE;
+}
+
+/*
  * Issue 12, site level inside the page's content (experiment, sites mode):
  * the site-level drops of pg with every outermost dropped node that lies in
  * the content container C and holds under min_len visible characters kept.
@@ -1010,26 +1050,7 @@ content_guard(const page *pg, const uint8_t *region, int mode, uint32_t min_len,
 	memcpy(d, pg->site_drop, n);
 	td_visible_lengths(t, vis);
 	if (mode == 'm')
-	{
-		int			found = 0;
-
-		for (uint32_t i = 1; i < n; i++)
-		{
-			uint32_t	rl = 0;
-			const char *role = t->nodes[i].kind == TD_ELEM ? td_node_attr(t, i, "role", &rl) : NULL;
-
-			if (t->nodes[i].kind == TD_ELEM && !(t->nodes[i].flags & TD_F_INHIDDEN) &&
-				(t->nodes[i].tag == TD_TAG_MAIN || (role && rl == 4 && strncasecmp(role, "main", 4) == 0)))
-			{
-				if (c != TD_NONE && i < t->nodes[c].end)
-					continue;	/* <main role=main> inside <main>: the same */
-				found++;
-				c = i;
-			}
-		}
-		if (found != 1)
-			c = TD_NONE;
-	}
+		c = single_main(t);
 	else if (mode == 'k')
 	{
 		/* site-kept visible text per subtree */
@@ -1120,6 +1141,534 @@ static const struct
 };
 #define N_GUARDS ((int) (sizeof(guards) / sizeof(guards[0])))
 
+/*
+ * TD_PROF=1 (issue 12, sites mode): the site profile as evidence, not a
+ * veto.  Trees (gbdt.h) over the element's row (features.h + context.h)
+ * with a profile block appended (prof_names: the node's site share, its
+ * parent's, that of its outermost site-dropped ancestor-or-self, site
+ * level's drop before and after td_keep_main_labels, the share of its and
+ * its parent's text site level keeps, the page's text site level drops,
+ * in <main>, in the main region, the share its table keeps, ln of the
+ * site's pages, today's "or" decision and page level's smoothed score),
+ * trained on sites/ gold labels (gold_labels.h; TD_PROF_LABEL=PCT another
+ * share than 15%) with folds by domain (prof_fold: the years of one site,
+ * bbc.co.uk-2005 ... -2017, -cpe, are one domain; TD_PROF_K folds, default
+ * 5, domains dealt round-robin in name order; 0: the rules sh* alone).
+ * Each node's decision comes from its own probability, top-down: an element
+ * at or over the threshold goes with its subtree (variants ptNN, threshold
+ * NN/100; psNN the probabilities smoothed as td_page_level smooths; paA_B
+ * asymmetric: A for nodes "or" drops, B for the others).  The profile of a
+ * page is that of all its site's pages (as "or" has it); "or" and page
+ * level's score come from the held-out half model of run_sites.
+ * TD_PROF_GOLD=1 also trains on the pages of TD_GOLD_TRAIN (gold labels,
+ * the profile block NaN); TD_PROF_W=site|page weighs rows (prof_weights);
+ * TD_PROF_DROP=name,... leaves profile columns out (NaN); TD_GB_* as for
+ * TD_GBDT; TD_PROF_DIFF=FILE writes the outermost nodes where pt50 and "or"
+ * disagree, with their gold label.
+ */
+#define PROF_LIST(X) \
+	X("s_share") X("s_parent_share") X("s_drop_share") X("s_drop") X("s_clean_drop") \
+	X("s_kept_frac") X("s_parent_kept_frac") X("s_page_dropped") X("s_in_main") \
+	X("s_in_region") X("s_table_kept") X("s_log_pages") X("s_or_drop") X("s_page_smooth")
+#define PROF_NAME(n) n,
+static const char *const prof_names[] = {PROF_LIST(PROF_NAME)};
+#define N_PROF ((int) (sizeof(prof_names) / sizeof(prof_names[0])))
+#define PROF_ROW (TD_N_ROW + N_PROF)
+
+/*
+ * The fold of a site folder: its domain (the name up to a "-", so the
+ * years of one site are one domain), numbered in name order, modulo k.
+ */
+static int
+prof_fold(const char *rel, int k)
+{
+	static char *dom[1024];
+	static int	n_dom;
+	size_t		l = strcspn(rel, "-/");
+	int			d;
+
+	for (d = 0; d < n_dom; d++)
+		if (strlen(dom[d]) == l && strncmp(dom[d], rel, l) == 0)
+			break;
+	if (d == n_dom && n_dom < 1024)
+		dom[n_dom++] = strndup(rel, l);
+	return d % k;
+}
+
+/* TD_PROF_DROP=name,name...: profile columns left out (NaN). */
+static int
+prof_dropped(int j)
+{
+	const char *d = getenv("TD_PROF_DROP");
+	const char *p = d ? strstr(d, prof_names[j]) : NULL;
+	size_t		l = strlen(prof_names[j]);
+
+	return p && (p == d || p[-1] == ',') && (p[l] == 0 || p[l] == ',');
+}
+
+/*
+ * Rows of pg's rendered elements with an area (as gb_add_page): row, then
+ * the profile block; with prof 0 the block is NaN.  Appends to *x / *y,
+ * which[] gets the node of each row (NULL: not kept).  Returns rows added.
+ */
+static size_t
+prof_rows(const page *pg, int prof, const uint8_t *label, float **x, uint8_t **y,
+		  size_t *n, size_t *cap, uint32_t *which)
+{
+	const td_tree *t = pg->tree;
+	uint32_t	nn = t->n_nodes;
+	td_features f;
+	float	   *rows;
+	uint32_t   *vis,
+			   *kept = calloc(nn ? nn : 1, sizeof(uint32_t)),
+			   *tab = malloc(sizeof(uint32_t) * (nn ? nn : 1)),
+				c = TD_NONE;
+	uint8_t    *in_m = calloc(nn ? nn : 1, 1);
+	uint32_t   *drop_anc = malloc(sizeof(uint32_t) * (nn ? nn : 1));
+	double		np = prof ? site_pages(pg) : 1;
+	size_t		n0 = *n;
+
+	if (td_compute_features(t, NULL, 0, &f) != TD_OK || td_context_rows(t, &f, &rows) != TD_OK)
+		exit(1);
+	vis = f.visible;
+	if (prof)
+	{
+		for (uint32_t i = nn; i-- > 1;)
+		{
+			if (t->nodes[i].kind == TD_TEXT && !pg->site_drop[i])
+				kept[i] = vis[i];
+			kept[t->nodes[i].parent] += kept[i];
+		}
+		c = single_main(t);
+		tab[0] = TD_NONE;
+		drop_anc[0] = TD_NONE;
+		for (uint32_t i = 1; i < nn; i++)
+		{
+			uint32_t	p = t->nodes[i].parent;
+
+			in_m[i] = in_m[p] || i == c;
+			tab[i] = t->nodes[i].kind == TD_ELEM && t->nodes[i].tag == TD_TAG_TABLE ? i : tab[p];
+			drop_anc[i] = drop_anc[p] != TD_NONE ? drop_anc[p] : pg->site_drop[i] ? i : TD_NONE;
+		}
+	}
+	for (uint32_t i = 1; i < nn; i++)
+	{
+		const td_node *nd = &t->nodes[i];
+		float	   *r;
+		uint32_t	p = nd->parent;
+
+		if (nd->kind != TD_ELEM || (nd->flags & (TD_F_HIDDEN | TD_F_INHIDDEN)) || f.area[i] == 0)
+			continue;
+		if (*n == *cap)
+		{
+			*cap = *cap ? 2 * *cap : 1 << 18;
+			*x = realloc(*x, sizeof(float) * PROF_ROW * *cap);
+			if (y)
+				*y = realloc(*y, *cap);
+		}
+		r = *x + *n * PROF_ROW;
+		memcpy(r, rows + (size_t) i * TD_N_ROW, sizeof(float) * TD_N_ROW);
+		r += TD_N_ROW;
+		if (!prof)
+			for (int j = 0; j < N_PROF; j++)
+				r[j] = NAN;
+		else
+		{
+			r[0] = pg->site_count[i] / np;
+			r[1] = pg->site_count[p] / np;
+			r[2] = drop_anc[i] != TD_NONE ? pg->site_count[drop_anc[i]] / np : 0;
+			r[3] = pg->site_drop[i];
+			r[4] = pg->clean_drop[i];
+			r[5] = vis[i] ? (float) kept[i] / vis[i] : 1;
+			r[6] = vis[p] ? (float) kept[p] / vis[p] : 1;
+			r[7] = vis[0] ? 1 - (float) kept[0] / vis[0] : 0;
+			r[8] = in_m[i];
+			r[9] = f.main_region[i];
+			r[10] = tab[i] != TD_NONE && vis[tab[i]] ? (float) kept[tab[i]] / vis[tab[i]] : NAN;
+			r[11] = (float) log(np);
+			r[12] = pg->or_drop ? pg->or_drop[i] : NAN;
+			r[13] = pg->pl_smooth ? pg->pl_smooth[i] : NAN;
+			for (int j = 0; j < N_PROF; j++)
+				if (prof_dropped(j))
+					r[j] = NAN;
+		}
+		if (y)
+			(*y)[*n] = label[i] != 0;
+		if (which)
+			which[*n - n0] = i;
+		(*n)++;
+	}
+	td_free(&env, rows);
+	td_features_free(t, &f);
+	free(kept);
+	free(tab);
+	free(in_m);
+	free(drop_anc);
+	return *n - n0;
+}
+
+/*
+ * Smoothed drops from per-node probabilities (prob < 0: no row), as
+ * td_page_level smooths its scores: shown = the root and rendered
+ * elements with area >= popts.min_area but <html>/<body>, the others
+ * rolled into their nearest shown ancestor; penalty c * A_root / A_i.
+ */
+static void
+prof_smooth(const td_tree *t, const float *prob, uint8_t *drop, double th)
+{
+	td_features f;
+	uint32_t	n = t->n_nodes,
+				m = 0;
+	uint32_t   *near = malloc(sizeof(uint32_t) * n),
+			   *idx = malloc(sizeof(uint32_t) * n),
+			   *sp = malloc(sizeof(uint32_t) * n);
+	double	   *sx = calloc(n, sizeof(double)),
+			   *sw = calloc(n, sizeof(double)),
+			   *sg = calloc(n, sizeof(double)),
+			   *sy = calloc(n, sizeof(double)),
+				cost;
+	uint8_t    *seg = calloc(n, 1);
+
+	if (td_compute_features(t, NULL, 0, &f) != TD_OK)
+		exit(1);
+	for (uint32_t i = 0; i < n; i++)
+	{
+		const td_node *nd = &t->nodes[i];
+		int			shown = i == 0 || (nd->kind == TD_ELEM && !(nd->flags & (TD_F_HIDDEN | TD_F_INHIDDEN)) &&
+									  f.area[i] >= popts.min_area && nd->tag != TD_TAG_HTML &&
+									  nd->tag != TD_TAG_BODY && prob[i] >= 0);
+
+		if (shown)
+		{
+			idx[i] = m;
+			near[i] = i;
+			sp[m] = i == 0 ? TD_NONE : idx[near[nd->parent]];
+			sx[m] = i == 0 ? 0 : prob[i];
+			sw[m] = 1;
+			sg[m] = i == 0 || f.area[0] == 0 ? popts.penalty : popts.penalty * f.area[0] / f.area[i];
+			m++;
+		}
+		else
+		{
+			idx[i] = TD_NONE;
+			near[i] = near[nd->parent];
+			sw[idx[near[i]]] += 1;
+		}
+	}
+	if (td_isotonic_smooth(&env, m, sp, sx, sw, sg, popts.levels, popts.max_bytes, sy, seg, &cost) != TD_OK)
+		exit(1);
+	drop[0] = 0;
+	for (uint32_t i = 1; i < n; i++)
+		drop[i] = drop[t->nodes[i].parent] ||
+			(t->nodes[i].kind == TD_ELEM && sy[idx[near[i]]] >= th);
+	td_features_free(t, &f);
+	free(near);
+	free(idx);
+	free(sp);
+	free(sx);
+	free(sw);
+	free(sg);
+	free(sy);
+	free(seg);
+}
+
+/*
+ * Row weights (TD_PROF_W): "site" every site (or gold page: its own
+ * group) weighs the same in all, "page" 1/sqrt(rows of the page's group),
+ * otherwise NULL (every row 1).  Rescaled to mean 1.
+ */
+static float *
+prof_weights(const int *site_of, size_t n)
+{
+	const char *how = getenv("TD_PROF_W");
+	float	   *w;
+	double		sum = 0;
+	int			sq;
+
+	if (!how || (strcmp(how, "site") != 0 && strcmp(how, "page") != 0) || n == 0)
+		return NULL;
+	sq = strcmp(how, "page") == 0;
+	w = malloc(sizeof(float) * n);
+	for (size_t a = 0; a < n;)
+	{
+		size_t		b = a;
+
+		while (b < n && site_of[b] == site_of[a])
+			b++;
+		for (size_t r = a; r < b; r++)
+			w[r] = (float) (sq ? 1 / sqrt((double) (b - a)) : 1.0 / (b - a));
+		a = b;
+	}
+	for (size_t r = 0; r < n; r++)
+		sum += w[r];
+	for (size_t r = 0; r < n; r++)
+		w[r] *= (float) (n / sum);
+	return w;
+}
+
+/*
+ * Asymmetric variants pa<A>_<B>: a node today's rule ("or") drops goes at
+ * probability >= A/100 (or without a row), one it keeps at >= B/100.
+ */
+static const int asym[][2] = {{20, 60}, {30, 60}, {40, 60}, {20, 70}, {30, 70}, {40, 70},
+{20, 80}, {30, 80}, {40, 80}, {50, 60}, {50, 70}, {10, 70}};
+#define N_ASYM ((int) (sizeof(asym) / sizeof(asym[0])))
+
+/* Rules sh<A>_<B>: page level at A/100 on nodes on at least B% of the site's pages. */
+static const int shv[][2] = {{40, 30}, {50, 30}, {40, 50}, {50, 50}, {50, 5}};
+#define N_SHV ((int) (sizeof(shv) / sizeof(shv[0])))
+
+static void
+run_prof(const char *sites, const char *out, int n_site_pages)
+{
+	int			k = getenv("TD_PROF_K") ? atoi(getenv("TD_PROF_K")) : 5;
+	static const int th[] = {30, 40, 50, 60, 70};
+	uint8_t   **gold = calloc(n_pages, sizeof(uint8_t *));
+	char		path[8192];
+	double		t1,
+				t2,
+				t3,
+				t_feat = 0,
+				t_rows = 0,
+				t_walk = 0;
+
+	/* the rules sh* first: no model */
+	for (int i = 0; i < n_site_pages; i++)
+	{
+		const td_tree *t = pages[i].tree;
+		uint8_t    *pd = malloc(t->n_nodes),
+				   *od = malloc(t->n_nodes);
+		double		np = site_pages(&pages[i]);
+
+		for (int q = 0; q < N_SHV; q++)
+		{
+			char		name[16];
+
+			pd[0] = 0;
+			for (uint32_t v = 1; v < t->n_nodes; v++)
+				pd[v] = pd[t->nodes[v].parent] ||
+					(t->nodes[v].kind == TD_ELEM && pages[i].pl_smooth[v] >=
+					 (pages[i].site_count[v] >= shv[q][1] / 100.0 * np ? shv[q][0] / 100.0 : popts.threshold));
+			if (td_combine_drops(t, pages[i].clean_drop, pd, pages[i].pl_region, min_region, od) != TD_OK)
+				exit(1);
+			snprintf(name, sizeof(name), "sh%d_%d", shv[q][0], shv[q][1]);
+			write_text(out, name, pages[i].rel, t, od);
+		}
+		free(pd);
+		free(od);
+	}
+	for (int q = 0; q < N_SHV; q++)
+	{
+		char		name[16];
+
+		snprintf(name, sizeof(name), "sh%d_%d", shv[q][0], shv[q][1]);
+		score(sites, out, name);
+	}
+	if (k <= 0)
+		return;					/* TD_PROF_K=0: the rules alone */
+	for (int i = 0; i < n_site_pages; i++)
+	{
+		uint32_t   *all = NULL,
+				   *good = NULL;
+		const td_tree *t = pages[i].tree;
+
+		snprintf(path, sizeof(path), "%s/%s.txt", sites, pages[i].rel);
+		if (!(gold[i] = gold_labels_counts(t, path, &all, &good)))
+		{
+			gold[i] = calloc(t->n_nodes, 1);
+			continue;
+		}
+		/* TD_PROF_LABEL=PCT: template under PCT% gold words (gold_labels.h: 15) */
+		for (uint32_t v = 1; v < t->n_nodes && getenv("TD_PROF_LABEL"); v++)
+			gold[i][v] = all[v] ? 100.0 * good[v] < atof(getenv("TD_PROF_LABEL")) * all[v]
+				: gold[i][t->nodes[v].parent];
+		free(all);
+		free(good);
+	}
+	for (int fold = 0; fold < k; fold++)
+	{
+		float	   *x = NULL,
+				   *w = NULL;
+		uint8_t    *y = NULL;
+		int		   *site_of = NULL;
+		size_t		n = 0,
+					cap = 0;
+		td_gbdt_opts o;
+		td_gbdt		m;
+		double		t0 = bench_now();
+		int			ntest = 0;
+
+		memset(&m, 0, sizeof(m));
+		for (int i = 0; i < n_pages; i++)
+		{
+			size_t		n0 = n;
+
+			if (i < n_site_pages && prof_fold(pages[i].rel, k) == fold)
+			{
+				ntest++;
+				continue;
+			}
+			if (i >= n_site_pages && !(getenv("TD_PROF_GOLD") && atoi(getenv("TD_PROF_GOLD"))))
+				break;
+			prof_rows(&pages[i], i < n_site_pages, i < n_site_pages ? gold[i] : pages[i].train_drop,
+					  &x, &y, &n, &cap, NULL);
+			site_of = realloc(site_of, sizeof(int) * (n + 1));
+			for (size_t r = n0; r < n; r++)
+				site_of[r] = i < n_site_pages ? pages[i].group : 1024 + i;
+		}
+		if (ntest == 0)
+			continue;
+		gb_opts(&o);
+		free(w);
+		w = prof_weights(site_of, n);
+		if (td_gbdt_train(&env, x, y, w, n, PROF_ROW, &o, &m) != TD_OK)
+		{
+			fprintf(stderr, "prof gbdt: %s\n", env.errmsg);
+			exit(1);
+		}
+		fprintf(stderr, "prof fold %d: %zu rows, %d test pages, fit %.1f s\n", fold, n, ntest,
+				bench_now() - t0);
+		if (getenv("TD_GB_SPLITS"))
+		{
+			int			cnt[PROF_ROW] = {0};
+
+			for (uint32_t q = 0; q < m.n_nodes; q++)
+				if (!TD_GBDT_IS_LEAF(&m.nodes[q]))
+					cnt[m.nodes[q].feature]++;
+			fprintf(stderr, "prof splits:");
+			for (int j = 0; j < PROF_ROW; j++)
+				if (cnt[j])
+					fprintf(stderr, " %s %d", j < TD_N_ROW ? td_row_name(j) : prof_names[j - TD_N_ROW], cnt[j]);
+			fprintf(stderr, "\n");
+		}
+		for (int i = 0; i < n_site_pages; i++)
+		{
+			const td_tree *t = pages[i].tree;
+			uint32_t   *which;
+			size_t		pn = 0,
+						pcap = 0;
+			float	   *px = NULL;
+			double	   *mg;
+			float	   *prob;
+			uint8_t    *d;
+
+			if (prof_fold(pages[i].rel, k) != fold)
+				continue;
+			which = malloc(sizeof(uint32_t) * (t->n_nodes + 1));
+			t1 = bench_now();
+			{
+				td_features f;
+
+				if (td_compute_features(t, NULL, 0, &f) != TD_OK)
+					exit(1);
+				td_features_free(t, &f);
+			}
+			t2 = bench_now();
+			prof_rows(&pages[i], 1, NULL, &px, NULL, &pn, &pcap, which);
+			t3 = bench_now();
+			mg = malloc(sizeof(double) * (pn + 1));
+			td_gbdt_margins(&m, px, PROF_ROW, NULL, pn, mg);
+			t_feat += t2 - t1;
+			t_rows += t3 - t2;
+			t_walk += bench_now() - t3;
+			prob = malloc(sizeof(float) * t->n_nodes);
+			d = malloc(t->n_nodes);
+			for (uint32_t q = 0; q < t->n_nodes; q++)
+				prob[q] = -1;
+			for (size_t j = 0; j < pn; j++)
+				prob[which[j]] = (float) td_gbdt_prob(mg[j]);
+			for (int q = 0; q < (int) (sizeof(th) / sizeof(th[0])); q++)
+			{
+				char		name[16];
+
+				d[0] = 0;
+				for (uint32_t v = 1; v < t->n_nodes; v++)
+					d[v] = d[t->nodes[v].parent] || prob[v] >= th[q] / 100.0;
+				snprintf(name, sizeof(name), "pt%d", th[q]);
+				write_text(out, name, pages[i].rel, t, d);
+				prof_smooth(t, prob, d, th[q] / 100.0);
+				snprintf(name, sizeof(name), "ps%d", th[q]);
+				write_text(out, name, pages[i].rel, t, d);
+			}
+			if (getenv("TD_PROF_DIFF"))
+			{
+				/* outermost nodes where the trees at 0.5 and "or" disagree */
+				static FILE *df;
+				uint32_t   *vis = malloc(sizeof(uint32_t) * t->n_nodes);
+				uint8_t    *pd = calloc(t->n_nodes, 1);
+
+				if (!df)
+					df = fopen(getenv("TD_PROF_DIFF"), "w");
+				td_visible_lengths(t, vis);
+				for (uint32_t v = 1; v < t->n_nodes; v++)
+					pd[v] = pd[t->nodes[v].parent] || prob[v] >= 0.5;
+				for (uint32_t v = 1; v < t->n_nodes; v++)
+				{
+					uint32_t	par = t->nodes[v].parent,
+								cl = 0;
+					const char *c;
+
+					if (t->nodes[v].kind != TD_ELEM || pd[v] == pages[i].or_drop[v] ||
+						pd[par] != pages[i].or_drop[par] || vis[v] == 0)
+						continue;
+					c = td_node_attr(t, v, "class", &cl);
+					fprintf(df, "%s\t%s\t%.*s\t%.*s\t%u\t%d\t%.3f\t%d\t%d\n", pages[i].rel,
+							pd[v] ? "tree_drops" : "tree_keeps", (int) t->nodes[v].str_len,
+							td_node_str(t, v), c ? (int) (cl < 40 ? cl : 40) : 0, c ? c : "",
+							vis[v], gold[i][v], prob[v], pages[i].site_drop[v], pages[i].clean_drop[v]);
+				}
+				free(vis);
+				free(pd);
+			}
+			for (int a = 0; a < N_ASYM; a++)
+			{
+				char		name[16];
+				const uint8_t *od = pages[i].or_drop;
+
+				d[0] = 0;
+				for (uint32_t v = 1; v < t->n_nodes; v++)
+					d[v] = d[t->nodes[v].parent] ||
+						(od && od[v] ? prob[v] >= asym[a][0] / 100.0 || prob[v] < 0
+						 : prob[v] >= asym[a][1] / 100.0);
+				snprintf(name, sizeof(name), "pa%d_%d", asym[a][0], asym[a][1]);
+				write_text(out, name, pages[i].rel, t, d);
+			}
+			free(which);
+			free(px);
+			free(mg);
+			free(prob);
+			free(d);
+		}
+		td_gbdt_free(&env, &m);
+		free(x);
+		free(y);
+		free(w);
+		free(site_of);
+	}
+	printf("prof scoring of %d pages: features %.2f s, rows (features again, context, profile block) %.2f s, "
+		   "walks %.2f s; parse %.2f s, td_page_level %.2f s for %d runs\n",
+		   n_site_pages, t_feat, t_rows, t_walk, t_parse, t_level, n_level);
+	for (int q = 0; q < (int) (sizeof(th) / sizeof(th[0])); q++)
+	{
+		char		name[16];
+
+		snprintf(name, sizeof(name), "pt%d", th[q]);
+		score(sites, out, name);
+		snprintf(name, sizeof(name), "ps%d", th[q]);
+		score(sites, out, name);
+	}
+	for (int a = 0; a < N_ASYM; a++)
+	{
+		char		name[16];
+
+		snprintf(name, sizeof(name), "pa%d_%d", asym[a][0], asym[a][1]);
+		score(sites, out, name);
+	}
+	for (int i = 0; i < n_site_pages; i++)
+		free(gold[i]);
+	free(gold);
+}
+
 static void
 run_sites(const char *sites, const char *out)
 {
@@ -1172,6 +1721,20 @@ run_sites(const char *sites, const char *out)
 		if (td_combine_drops(pg->tree, pg->clean_drop, s, region, min_region, o) != TD_OK)
 			exit(1);
 		write_text(out, "or", pg->rel, pg->tree, o);
+		if (getenv("TD_PROF") && atoi(getenv("TD_PROF")))
+		{
+			td_page_marks pm;
+
+			pg->or_drop = malloc(pg->tree->n_nodes);
+			memcpy(pg->or_drop, o, pg->tree->n_nodes);
+			if (td_page_level(pg->tree, m, &popts, &pm) != TD_OK)
+				exit(1);
+			pg->pl_smooth = pm.smooth;
+			pm.smooth = NULL;
+			pg->pl_region = pm.main_region;
+			pm.main_region = NULL;
+			td_page_marks_free(pg->tree, &pm);
+		}
 		if (td_combine_drops(pg->tree, pg->site_drop, s, NULL, min_region, o) != TD_OK)
 			exit(1);
 		write_text(out, "orx", pg->rel, pg->tree, o);
@@ -1233,6 +1796,8 @@ run_sites(const char *sites, const char *out)
 		for (int k = 0; k < 11; k++)
 			score(sites, out, v[k]);
 	}
+	if (getenv("TD_PROF") && atoi(getenv("TD_PROF")))
+		run_prof(sites, out, n_site_pages);
 }
 
 /* Manifest column col (0-based) of a tab-separated line, copied to buf. */
