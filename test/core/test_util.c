@@ -64,7 +64,7 @@ cmp_u64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* td_sort_u64 and td_sort_distinct against qsort on a copy of a[0..n). */
+/* td_sort_u64, td_radix_sort_u64 and td_sort_distinct against qsort on a copy of a[0..n). */
 static void
 check_sort(const uint64_t *a, size_t n, const char *what)
 {
@@ -77,6 +77,14 @@ check_sort(const uint64_t *a, size_t n, const char *what)
 	td_sort_u64(mine, n);
 	qsort(ref, n, sizeof(uint64_t), cmp_u64);
 	CHECK(memcmp(mine, ref, n * sizeof(uint64_t)) == 0, "%s: sorted, n = %zu", what, n);
+	{
+		uint64_t   *tmp = malloc((n + 1) * sizeof(uint64_t));
+
+		memcpy(mine, a, n * sizeof(uint64_t));
+		td_radix_sort_u64(mine, tmp, n);
+		CHECK(memcmp(mine, ref, n * sizeof(uint64_t)) == 0, "%s: radix-sorted, n = %zu", what, n);
+		free(tmp);
+	}
 	for (size_t i = 0; i < n; i++)
 		distinct += i == 0 || ref[i] != ref[i - 1];
 	memcpy(mine, a, n * sizeof(uint64_t));

@@ -701,9 +701,8 @@ elem_text_opt(meta *m, uint32_t i, td_buf *buf, int heading)
 	{
 		const td_node *nd = &t->nodes[k];
 
-		if (heading && nd->kind == TD_ELEM && (nd->tag == TD_TAG_H1 || nd->tag == TD_TAG_H2 ||
-												nd->tag == TD_TAG_H3 || nd->tag == TD_TAG_H4 ||
-												nd->tag == TD_TAG_H5 || nd->tag == TD_TAG_H6))
+		/* the heading tags are contiguous (base/tags.h) */
+		if (heading && nd->kind == TD_ELEM && nd->tag >= TD_TAG_H1 && nd->tag <= TD_TAG_H6)
 			break;
 		if (heading && nd->kind == TD_ELEM && nd->end > k + 1)
 		{

@@ -123,6 +123,7 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 	min_area = opts->min_area ? opts->min_area : 1;
 
 	marks->n_nodes = n;
+	marks->threshold = opts->threshold;
 	marks->score = td_alloc(env, sizeof(float) * n);
 	marks->smooth = td_alloc(env, sizeof(float) * n);
 	marks->segment = td_alloc(env, sizeof(uint32_t) * n);
@@ -341,6 +342,7 @@ fallback_apply(const td_tree *tree, td_page_marks *marks, double th)
 		marks->reason[i] = own ? TD_REASON_PAGE_SCORE :
 			marks->drop[i] ? TD_REASON_INSIDE : TD_REASON_NONE;
 	}
+	marks->threshold = th;
 	return TD_OK;
 }
 
@@ -386,7 +388,8 @@ td_page_fallback(const td_tree *tree, td_page_marks *marks, double threshold,
 		return st;
 	if (used)
 		*used = th;
-	return fallback_apply(tree, marks, th);
+	/* marks made at the threshold settled on already hold its drops */
+	return th == marks->threshold ? TD_OK : fallback_apply(tree, marks, th);
 }
 
 /* Whether an element's smoothed score lies in [lo, hi): drops at lo and hi differ. */

@@ -58,6 +58,7 @@ typedef struct td_page_marks
 	uint32_t   *area;			/* A_i (features.h) */
 	uint8_t    *main_region;	/* 1 on the main region (features.h) */
 	uint32_t   *visible;		/* visible characters per node (td_visible_lengths) */
+	double		threshold;		/* drop was made at it (0: unknown) */
 } td_page_marks;
 
 /*

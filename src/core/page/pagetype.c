@@ -10,6 +10,7 @@
 #include "util/ascii.h"
 #include "util/fnv.h"
 #include "util/poll.h"
+#include "util/sort.h"
 
 #define PT_POLL 4096			/* nodes between two polls */
 
@@ -652,36 +653,6 @@ sorted_has(const uint64_t *a, size_t n, uint64_t key)
 	return lo < n && a[lo] == key;
 }
 
-/*
- * Sorts a[0..n) ascending: least significant byte first, eight stable
- * counting passes through tmp[0..n), O(n) whatever the keys (no hash table
- * a page could make collide, no comparison sort's log n).
- */
-static void
-radix_sort_u64(uint64_t *a, uint64_t *tmp, size_t n)
-{
-	size_t		count[256];
-
-	for (int shift = 0; shift < 64; shift += 8)
-	{
-		size_t		sum = 0;
-
-		memset(count, 0, sizeof(count));
-		for (size_t i = 0; i < n; i++)
-			count[(a[i] >> shift) & 0xFF]++;
-		for (int d = 0; d < 256; d++)
-		{
-			size_t		c = count[d];
-
-			count[d] = sum;
-			sum += c;
-		}
-		for (size_t i = 0; i < n; i++)
-			tmp[count[(a[i] >> shift) & 0xFF]++] = a[i];
-		memcpy(a, tmp, n * sizeof(uint64_t));
-	}
-}
-
 /* Whether element i is shown (not hidden, not inside a hidden element). */
 static int
 shown(const td_node *nd)
@@ -749,7 +720,7 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 	/* pass 2 visits the same elements in the same order: it reads their keys from here */
 	order = keys + elems + 1;
 	memcpy(order, keys, nkeys * sizeof(uint64_t));
-	radix_sort_u64(keys, order + elems + 1, nkeys);
+	td_radix_sort_u64(keys, order + elems + 1, nkeys);
 	/* the groups of three or more; their keys, once each, kept at the front (still sorted) */
 	for (size_t j = 0; j < nkeys;)
 	{

@@ -1,5 +1,5 @@
 /*
- * sort.c — heapsort of 64-bit keys (sort.h).
+ * sort.c — heapsort and LSD radix sort of 64-bit keys (sort.h).
  */
 #include "util/sort.h"
 
@@ -25,6 +25,34 @@ sift_down(uint64_t *a, size_t i, size_t n)
 		i = c;
 	}
 	a[i] = v;
+}
+
+void
+td_radix_sort_u64(uint64_t *a, uint64_t *tmp, size_t n)
+{
+	uint64_t   *from = a,
+			   *to = tmp,
+			   *swap;
+
+	for (int shift = 0; shift < 64; shift += 8)
+	{
+		size_t		count[256] = {0},
+					sum = 0;
+
+		for (size_t i = 0; i < n; i++)
+			count[(from[i] >> shift) & 0xFF]++;
+		for (int d = 0; d < 256; d++)
+		{
+			size_t		c = count[d];
+
+			count[d] = sum;
+			sum += c;
+		}
+		for (size_t i = 0; i < n; i++)
+			to[count[(from[i] >> shift) & 0xFF]++] = from[i];
+		swap = from, from = to, to = swap;
+	}
+	/* eight passes: the keys are back in a */
 }
 
 /* Below this many keys an insertion sort does fewer comparisons than the heap. */

@@ -15,6 +15,13 @@
 /* Sorts a[0..n) ascending. */
 void		td_sort_u64(uint64_t *a, size_t n);
 
+/*
+ * Sorts a[0..n) ascending through tmp[0..n): least significant byte first,
+ * eight stable counting passes, O(n) whatever the keys (no comparison
+ * sort's log n, nothing a page could make degenerate).
+ */
+void		td_radix_sort_u64(uint64_t *a, uint64_t *tmp, size_t n);
+
 /* Sorts a[0..n) and drops repeats; returns how many distinct keys are left. */
 size_t		td_sort_distinct(uint64_t *a, size_t n);
 
