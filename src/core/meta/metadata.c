@@ -17,6 +17,7 @@
 #include "meta/jsonld.h"
 #include "meta/langdetect.h"
 #include "meta/metadata.h"
+#include "meta/title_model.h"
 #include "util/ascii.h"
 #include "util/fnv.h"
 #include "util/poll.h"
@@ -65,8 +66,10 @@ typedef struct meta
 				title_og,
 				title_tw,
 				title_html,
-				h1;				/* the first distinct <h1> (h1s[0]) */
+				h1,				/* the first distinct <h1> (h1s[0]) */
+				h2;				/* the first visible <h2>'s text, read when there is no <h1> */
 	slot		h1s[4];			/* the first distinct visible <h1>s */
+	uint32_t	h1_elems[4];	/* their elements */
 	slot		description,
 				site_name,
 				canonical,
@@ -1886,6 +1889,322 @@ page_host(const meta *m, td_url_parts *parts, const char **host, size_t *host_n)
 	}
 }
 
+/* ---- the title ranker --------------------------------------------------- */
+
+static int	in_chrome(const meta *m, uint32_t i, int header_ok);
+
+/* Most title candidates per page, most parts of one source split at separators. */
+#define TITLE_CANDS 64
+#define TITLE_PARTS 8
+
+/* The kinds of source, for agreement (a kind counts once, whole or part). */
+enum
+{
+	K_LD = 1, K_MD = 2, K_OG = 4, K_TW = 8, K_TITLE = 16, K_H1 = 32, K_H2 = 64
+};
+
+typedef struct tcand
+{
+	uint32_t	off,
+				len;			/* the text: a range of the pool */
+	unsigned	kinds;
+	double		f[TD_TITLE_NF];
+} tcand;
+
+typedef struct tcands
+{
+	uint32_t	n;
+	tcand		c[TITLE_CANDS];
+} tcands;
+
+/*
+ * The candidate of text s[0..n) (a range of the pool), added or found (the
+ * same text, case and punctuation folded), or NULL: empty, over 300 bytes,
+ * no word, or no room left.
+ */
+static tcand *
+cand_add(const meta *m, tcands *cs, const char *s, size_t n, unsigned kind)
+{
+	tcand	   *c;
+
+	while (n > 0 && s[0] == ' ')
+		s++, n--;
+	while (n > 0 && s[n - 1] == ' ')
+		n--;
+	if (n == 0 || n > 300 || !has_word_char(s, n))
+		return NULL;
+	for (uint32_t k = 0; k < cs->n; k++)
+	{
+		c = &cs->c[k];
+		if ((c->len == n && memcmp(pool_str(m, c->off), s, n) == 0) ||
+			folded_eq(pool_str(m, c->off), c->len, s, n))
+		{
+			c->kinds |= kind;
+			return c;
+		}
+	}
+	if (cs->n == TITLE_CANDS)
+		return NULL;
+	c = &cs->c[cs->n++];
+	memset(c, 0, sizeof(*c));
+	c->off = (uint32_t) (s - m->pool.data);
+	c->len = (uint32_t) n;
+	c->kinds = kind;
+	return c;
+}
+
+static void
+fmax_set(tcand *c, int f, double v)
+{
+	if (c->f[f] < v)
+		c->f[f] = v;
+}
+
+/*
+ * A separator between candidate parts at s[i]: the rules' (sep_at), ": "
+ * or " / "; its length, or 0.
+ */
+static size_t
+cand_sep(const char *s, size_t n, size_t i)
+{
+	size_t		l = sep_at(s, n, i);
+
+	if (l == 0 && i + 2 <= n && s[i] == ':' && s[i + 1] == ' ' && i > 0 && s[i - 1] != ' ')
+		l = 2;
+	if (l == 0 && i + 3 <= n && memcmp(s + i, " / ", 3) == 0)
+		l = 3;
+	return l;
+}
+
+/*
+ * A source's text as candidates: the whole (feature whole) and every run
+ * of its parts at separators (title_part for <title>, meta_part for the
+ * others), when it has at most TITLE_PARTS parts.
+ */
+static void
+cand_source(const meta *m, tcands *cs, const slot *sl, unsigned kind, int whole)
+{
+	const char *t = pool_str(m, sl->off);
+	size_t		n = sl->len,
+				from[TITLE_PARTS],
+				to[TITLE_PARTS];
+	int			np = 0;
+	tcand	   *c;
+
+	if (sl->rank == R_NONE)
+		return;
+	if ((c = cand_add(m, cs, t, n, kind)) != NULL)
+	{
+		fmax_set(c, whole, 1);
+		fmax_set(c, TD_TF_parts_share, 1);
+	}
+	from[0] = 0;
+	for (size_t i = 1; i < n; i++)
+	{
+		size_t		l = cand_sep(t, n, i);
+
+		if (l)
+		{
+			if (np + 1 == TITLE_PARTS)
+				return;
+			to[np++] = i;
+			from[np] = i + l;
+			i += l - 1;
+		}
+	}
+	to[np++] = n;
+	if (np < 2)
+		return;
+	for (int i = 0; i < np; i++)
+		for (int j = i; j < np; j++)
+		{
+			if (i == 0 && j == np - 1)
+				continue;
+			if ((c = cand_add(m, cs, t + from[i], to[j] - from[i], kind)) == NULL)
+				continue;
+			fmax_set(c, kind == K_TITLE ? TD_TF_title_part : TD_TF_meta_part, 1);
+			if (i == 0)
+				fmax_set(c, TD_TF_first_part, 1);
+			if (j == np - 1)
+				fmax_set(c, TD_TF_last_part, 1);
+			fmax_set(c, TD_TF_parts_share, (double) (j - i + 1) / np);
+		}
+}
+
+/* Whether one of the types the page declares ends in one of the words. */
+static int
+declares(const meta *m, const char *const *ends)
+{
+	for (uint32_t k = 0; k < m->types.n; k++)
+	{
+		const char *t = pool_str(m, m->types.off[k]);
+		size_t		n = m->types.len[k];
+
+		for (int e = 0; ends[e]; e++)
+		{
+			size_t		l = strlen(ends[e]);
+
+			if (n >= l && memcmp(t + n - l, ends[e], l) == 0)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* The page-independent features of candidate c. */
+static void
+cand_features(const meta *m, tcand *c, const char *host, size_t host_n, int article, int product)
+{
+	const char *s = pool_str(m, c->off);
+	size_t		n = c->len,
+				words = 0,
+				upper = 0;
+	int			lower = 0,
+				caps = 0,
+				agree = -1;
+
+	for (unsigned k = c->kinds; k; k &= k - 1)
+		agree++;
+	c->f[TD_TF_agree] = agree;
+	c->f[TD_TF_is_site] = is_site(m, s, n, host, host_n);
+	c->f[TD_TF_site_alone] = names_site(m, s, n, host, host_n);
+	c->f[TD_TF_home] = ascii_ieq(s, n, "home") || ascii_ieq(s, n, "home page") ||
+		ascii_ieq(s, n, "homepage");
+	for (size_t i = 0, start = 0; i <= n; i++)
+	{
+		size_t		l = i < n ? sep_at(s, n, i) : 0;
+
+		if ((i == n && start > 0) || (l && i > start))
+		{
+			if (is_site(m, s + start, i - start, host, host_n))
+				c->f[TD_TF_site_part] = 1;
+		}
+		if (l)
+		{
+			start = i + l;
+			i += l - 1;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+	{
+		unsigned char ch = (unsigned char) s[i];
+
+		if (i == 0 || s[i - 1] == ' ')
+		{
+			words++;
+			upper += ch >= 'A' && ch <= 'Z';
+		}
+		lower |= ch >= 'a' && ch <= 'z';
+		caps |= ch >= 'A' && ch <= 'Z';
+	}
+	c->f[TD_TF_words] = (words < 20 ? words : 20) / 10.0;
+	c->f[TD_TF_one_word] = words == 1;
+	c->f[TD_TF_long_words] = words > 15;
+	c->f[TD_TF_upper_share] = words ? (double) upper / words : 0;
+	c->f[TD_TF_all_caps] = caps && !lower;
+	if (m->h1.rank != R_NONE)
+		c->f[TD_TF_overlap_h1] = word_overlap(s, n, pool_str(m, m->h1.off), m->h1.len);
+	if (m->h1.rank != R_NONE)
+		c->f[TD_TF_cover_h1] = word_overlap(pool_str(m, m->h1.off), m->h1.len, s, n);
+	if (m->title_html.rank != R_NONE)
+		c->f[TD_TF_overlap_title] = word_overlap(s, n, pool_str(m, m->title_html.off), m->title_html.len);
+	c->f[TD_TF_h1_in_title] = c->f[TD_TF_h1] * c->f[TD_TF_title_part];
+	c->f[TD_TF_article] = article;
+	c->f[TD_TF_h1_article] = c->f[TD_TF_h1] * article;
+	c->f[TD_TF_part_article] = c->f[TD_TF_title_part] * article;
+	c->f[TD_TF_product] = product;
+	c->f[TD_TF_h1_product] = c->f[TD_TF_h1] * product;
+	c->f[TD_TF_rule_h1] = c->f[TD_TF_rule] * c->f[TD_TF_h1];
+	c->f[TD_TF_desc] = m->description.rank != R_NONE &&
+		(folded_prefix(s, n, pool_str(m, m->description.off), m->description.len) ||
+		 (n == m->description.len && memcmp(s, pool_str(m, m->description.off), n) == 0));
+}
+
+/*
+ * The title among the candidates: the one of the highest linear score
+ * (title_model.h), the rules' choice (rule, rule_n: a range of the pool, or
+ * NULL) first so that it keeps a tie.  With dump, each candidate is
+ * appended to it as "text<TAB>feature values<NL>" (bench/metadata_dump -c).
+ * No allocation: cs is the caller's.
+ */
+static td_status
+rank_title(const meta *m, tcands *cs, const char *host, size_t host_n, td_buf *dump,
+		   const char **title, size_t *title_n)
+{
+	static const char *const article_types[] = {"Article", "BlogPosting", "Posting", "Report", NULL};
+	static const char *const product_types[] = {"Product", "ProductGroup", "Offer", NULL};
+	int			article = declares(m, article_types),
+				product = declares(m, product_types);
+	double		best = 0;
+	tcand	   *c;
+	td_status	st = TD_OK;
+
+	cs->n = 0;
+	if (*title != NULL && (c = cand_add(m, cs, *title, *title_n, 0)) != NULL)
+		c->f[TD_TF_rule] = 1;
+	for (uint32_t k = 0; k < m->n_h1 && k < H1_MAX; k++)
+		if (m->h1s[k].rank != R_NONE && (c = cand_add(m, cs, pool_str(m, m->h1s[k].off), m->h1s[k].len, K_H1)) != NULL)
+		{
+			uint32_t	e = m->h1_elems[k];
+
+			c->f[TD_TF_h1] = 1;
+			if (in_chrome(m, e, 1))
+				c->f[TD_TF_h1_chrome] = 1;
+			else if (in_chrome(m, e, 0))
+				c->f[TD_TF_h1_header] = 1;
+			if (m->main_elem != TD_NONE && e > m->main_elem && e < m->t->nodes[m->main_elem].end)
+				c->f[TD_TF_h1_main] = 1;
+			if (k == 0)
+				c->f[TD_TF_h1_first] = 1;
+			if (m->n_h1 > 1)
+				c->f[TD_TF_h1_many] = 1;
+		}
+	if (m->n_h1 == 0 && m->h2.rank != R_NONE && (c = cand_add(m, cs, pool_str(m, m->h2.off), m->h2.len, K_H2)) != NULL)
+		c->f[TD_TF_h2] = 1;
+	cand_source(m, cs, &m->title_ld, K_LD, TD_TF_src_ld);
+	cand_source(m, cs, &m->title_md, K_MD, TD_TF_src_md);
+	cand_source(m, cs, &m->title_og, K_OG, TD_TF_src_og);
+	cand_source(m, cs, &m->title_tw, K_TW, TD_TF_src_tw);
+	cand_source(m, cs, &m->title_html, K_TITLE, TD_TF_src_title);
+	for (uint32_t k = 0; k < cs->n; k++)
+		for (uint32_t j = 0; j < cs->n; j++)
+			if (j != k && folded_prefix(pool_str(m, cs->c[k].off), cs->c[k].len,
+										pool_str(m, cs->c[j].off), cs->c[j].len))
+			{
+				cs->c[k].f[TD_TF_prefix_of] = 1;
+				cs->c[j].f[TD_TF_extends] = 1;
+			}
+	for (uint32_t k = 0; k < cs->n && st == TD_OK; k++)
+	{
+		double		score = 0;
+
+		c = &cs->c[k];
+		cand_features(m, c, host, host_n, article, product);
+		for (int f = 0; f < TD_TITLE_NF; f++)
+			score += td_title_weights[f] * c->f[f];
+		if (k == 0 || score > best)
+		{
+			best = score;
+			*title = pool_str(m, c->off);
+			*title_n = c->len;
+		}
+		if (dump)
+		{
+			st = td_buf_append(dump, pool_str(m, c->off), c->len);
+			for (int f = 0; f < TD_TITLE_NF && st == TD_OK; f++)
+			{
+				char		num[32];
+
+				snprintf(num, sizeof(num), "%s%.4g", f ? " " : "\t", c->f[f]);
+				st = td_buf_append(dump, num, strlen(num));
+			}
+			if (st == TD_OK)
+				st = td_buf_putc(dump, '\n');
+		}
+	}
+	return st;
+}
+
 /* ---- output ------------------------------------------------------------- */
 
 static td_status
@@ -2350,6 +2669,7 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 	meta		m;
 	td_env	   *env = tree->env;
 	uint32_t   *scope = NULL;	/* per node: the innermost itemscope element holding it */
+	tcands	   *cands = NULL;	/* the title's candidates */
 	uint32_t	main_item = TD_NONE;
 	uint32_t	blocks = 0;
 	int			first_time_seen = 0;	/* a <time> that counts was seen */
@@ -2367,7 +2687,7 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 	td_buf_init(&m.scratch, env);
 	{
 		slot	   *slots[] = {&m.title_ld, &m.title_md, &m.title_og, &m.title_tw, &m.title_html,
-			&m.h1, &m.description, &m.site_name, &m.canonical, &m.image, &m.published,
+			&m.h1, &m.h2, &m.description, &m.site_name, &m.canonical, &m.image, &m.published,
 		&m.modified, &m.updated, &m.language};
 
 		for (size_t k = 0; k < sizeof(slots) / sizeof(slots[0]); k++)
@@ -2468,6 +2788,7 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 								 memcmp(pool_str(&m, h->off), pool_str(&m, m.h1s[k].off), h->len) == 0);
 						if (!again)
 						{
+							m.h1_elems[m.n_h1] = i;
 							if (m.n_h1 == 0)
 							{
 								m.h1 = *h;
@@ -2722,15 +3043,29 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 	if (st == TD_OK)
 	{
 		const slot *tc[] = {&m.title_ld, &m.title_md, &m.title_og, &m.title_tw, &m.title_html};
-		const char *title;
-		size_t		title_n;
+		const char *title = NULL;
+		size_t		title_n = 0;
 		int			first = 1;
 
+		/* a page without <h1>: its first <h2> is a candidate title */
+		if (m.n_h1 == 0 && m.h2_elem != TD_NONE)
+		{
+			st = elem_text_kept_opt(&m, m.h2_elem, &title, &title_n, 1);
+			if (st == TD_OK)
+				st = offer(&m, &m.h2, R_VISIBLE, title, heading_trim(title, title_n));
+		}
 		/* again: the canonical address's host is in the pool, which may have moved */
 		page_host(&m, &parts, &host, &host_n);
-		st = td_buf_putc(out, '{');
-		if (st == TD_OK && choose_title(&m, tc, sizeof(tc) / sizeof(tc[0]), host, host_n,
-										&title, &title_n))
+		if (st == TD_OK)
+			st = td_buf_putc(out, '{');
+		if (st == TD_OK && !choose_title(&m, tc, sizeof(tc) / sizeof(tc[0]), host, host_n,
+										 &title, &title_n))
+			title = NULL;
+		if (st == TD_OK && (cands = td_alloc(env, sizeof(tcands))) == NULL)
+			st = td_fail(env, TD_ENOMEM, "out of memory ranking titles");
+		if (st == TD_OK)
+			st = rank_title(&m, cands, host, host_n, opt->title_candidates, &title, &title_n);
+		if (st == TD_OK && title != NULL)
 		{
 			st = put_key(out, &first, "title");
 			if (st == TD_OK)
@@ -2760,6 +3095,7 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 			st = td_buf_putc(out, '}');
 	}
 	td_free(env, scope);
+	td_free(env, cands);
 	td_buf_free(&m.pool);
 	td_buf_free(&m.scratch);
 	return st;

@@ -53,6 +53,10 @@ typedef struct td_meta_options
 	int			force_detect;	/* run CLD2 even when a language is declared
 								 * (bench/metadata_dump -d: the detector measured
 								 * against declarations); page_metadata never sets it */
+	td_buf	   *title_candidates;	/* not NULL: the title's candidates and their
+									 * features appended, one a line
+									 * (bench/metadata_dump -c); page_metadata
+									 * passes NULL */
 } td_meta_options;
 
 /* Longest value kept of one string field, in bytes (cut at a character). */
