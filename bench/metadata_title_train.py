@@ -4,7 +4,7 @@ on WCXB dev's gold titles (bench/README.md, "Fifth round").
 
     make build/bench/metadata_dump
     python3 bench/metadata_title_train.py [WCXB_DIR] [--dump FILE] [--l2 X]
-                                          [--drop F1,F2] [--write FILE] [--show]
+                                          [--drop F1,F2] [--write FILE] [--show] [--pairs]
 
 Runs build/bench/metadata_dump -c (each page's title candidates and their
 features, title_model.h; the page's fold of 5 by registered domain,
@@ -21,7 +21,8 @@ Prints:
     (src/core/meta/title_model.c), the figure they get on all of dev
     (trained on).
 --drop leaves features out (their weight 0): the variants of the README;
---show prints the pages the ranker gets wrong by folds, with their candidates.
+--show prints the pages the ranker gets wrong by folds, with their candidates;
+--pairs adds the products of pairs of 15 features (PAIRS), a variant only.
 """
 import collections
 import math
@@ -31,6 +32,10 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from metadata_quality import fold  # noqa: E402  (the scorer's folding)
+
+
+PAIRS = ['rule', 'h1', 'title_part', 'first_part', 'last_part', 'agree', 'overlap_title', 'cover_h1',
+         'article', 'product', 'site_part', 'src_title', 'h1_many', 'extends', 'prefix_of']
 
 
 def load(wcxb, dump):
@@ -155,6 +160,9 @@ def main():
     show = '--show' in args
     if show:
         args.remove('--show')
+    pairs = '--pairs' in args
+    if pairs:
+        args.remove('--pairs')
     for key in ('--dump', '--l2', '--drop', '--write'):
         if key in args:
             i = args.index(key)
@@ -163,6 +171,14 @@ def main():
     wcxb = args[0] if args else '/work/data/wcxb-dev'
     l2 = float(opts.get('--l2', '1'))
     names, pages = load(wcxb, opts.get('--dump'))
+    if pairs:
+        # a variant (not writable): the products of pairs of PAIRS' features added
+        ix = [names.index(n) for n in PAIRS]
+        both = [(a, b) for a in range(len(ix)) for b in range(a + 1, len(ix))]
+        for p in pages.values():
+            p['cands'] = [(t, x + [x[ix[a]] * x[ix[b]] for a, b in both]) for t, x in p['cands']]
+        names = names + [f'{PAIRS[a]}*{PAIRS[b]}' for a, b in both]
+        opts.pop('--write', None)
     gold, ptype = gold_titles(wcxb)
     nf = len(names)
     drop = set(filter(None, opts.get('--drop', '').split(',')))

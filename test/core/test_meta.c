@@ -14,6 +14,7 @@
 #include "meta/jsonld.h"
 #include "meta/langdetect.h"
 #include "meta/metadata.h"
+#include "meta/title_model.h"
 
 static td_env env;
 
@@ -152,7 +153,7 @@ check_meta(const char *html, const char *base, const char *want, int line)
 {
 	td_tree    *t = NULL;
 	td_buf		b;
-	td_meta_options opt = {base, base ? strlen(base) : 0, 0, 0};
+	td_meta_options opt = {base, base ? strlen(base) : 0, 0, 0, NULL};
 
 	CHECK(td_parse_html(&env, html, strlen(html), "UTF-8", NULL, &t) == TD_OK, "parse");
 	td_buf_init(&b, &env);
@@ -161,6 +162,57 @@ check_meta(const char *html, const char *base, const char *want, int line)
 	CHECK(strcmp(b.data, want) == 0, "line %d\n  got:  [%s]\n  want: [%s]", line, b.data, want);
 	td_buf_free(&b);
 	td_tree_free(t);
+}
+
+/*
+ * The title candidates of html (td_meta_options.title_candidates): the
+ * value of feature f of the candidate whose text is text, -1 when there is
+ * none such; *n the number of candidates.
+ */
+static double
+cand_feature(const char *html, const char *base, const char *text, int f, int *n)
+{
+	td_tree    *t = NULL;
+	td_buf		b,
+				c;
+	td_meta_options opt = {base, base ? strlen(base) : 0, 0, 0, &c};
+	double		v = -1;
+
+	*n = 0;
+	CHECK(td_parse_html(&env, html, strlen(html), "UTF-8", NULL, &t) == TD_OK, "parse");
+	td_buf_init(&b, &env);
+	td_buf_init(&c, &env);
+	CHECK(td_page_metadata(t, &opt, &b) == TD_OK, "%s", env.errmsg);
+	td_buf_terminate(&c);
+	for (char *line = c.data; line && *line;)
+	{
+		char	   *nl = strchr(line, '\n'),
+				   *tab = strchr(line, '\t');
+
+		(*n)++;
+		if (tab && (size_t) (tab - line) == strlen(text) && memcmp(line, text, strlen(text)) == 0)
+		{
+			char	   *p = tab + 1;
+
+			for (int k = 0; k < f; k++)
+				p = strchr(p, ' ') + 1;
+			v = strtod(p, NULL);
+		}
+		line = nl ? nl + 1 : NULL;
+	}
+	td_buf_free(&b);
+	td_buf_free(&c);
+	td_tree_free(t);
+	return v;
+}
+
+static void
+check_cand(const char *html, const char *base, const char *text, int f, double want, int line)
+{
+	int			n;
+	double		v = cand_feature(html, base, text, f, &n);
+
+	CHECK(v == want, "line %d: candidate [%s] feature %d = %g, want %g", line, text, f, v, want);
 }
 
 /* 24 texts: the byline region after a headline ends before what follows */
@@ -246,7 +298,7 @@ test_metadata(void)
 			"opens and the first crates of fish are sold.</article>";
 		td_tree    *t = NULL;
 		td_buf		b;
-		td_meta_options opt = {NULL, 0, 1, 0};
+		td_meta_options opt = {NULL, 0, 1, 0, NULL};
 
 		CHECK(td_parse_html(&env, html, strlen(html), "UTF-8", NULL, &t) == TD_OK, "parse");
 		td_buf_init(&b, &env);
@@ -440,10 +492,14 @@ test_metadata(void)
 	check_meta("<h1>Ports of the North</h1>" FILLER "<h2>#1 <a href=\"#p1\">2025-11-01 15:14:37</a>"
 			   "</h2>", "https://bbs.archlinux.org/viewtopic.php?id=1",
 			   "{\"title\": \"Ports of the North\"}", __LINE__);
-	/* an <h1> that is only the site's name (its logo) is not a second headline */
-	check_meta("<title>Eat Out | Houstonia Magazine</title><h1>Houstonia Magazine</h1>"
+	/*
+	 * an <h1> that is only the site's name (its logo) is not a second
+	 * headline: the rules' choice (the ranker's answer on this bare page is
+	 * <title>'s first part, test_title_ranker)
+	 */
+	check_cand("<title>Eat Out | Houstonia Magazine</title><h1>Houstonia Magazine</h1>"
 			   "<h1>Hottest New Restaurants</h1>", "https://www.houstoniamag.com/eat",
-			   "{\"title\": \"Hottest New Restaurants\"}", __LINE__);
+			   "Hottest New Restaurants", TD_TF_rule, 1, __LINE__);
 	/* an <h1> equal to <title>'s last part is the site's logo, not the title */
 	check_meta("<title>A brief intro to git \xE2\x80\xA2 Cory Dransfeldt</title><h1>Cory Dransfeldt</h1>",
 			   "https://coryd.dev/posts/git", "{\"title\": \"A brief intro to git\"}", __LINE__);
@@ -484,6 +540,68 @@ test_metadata(void)
 			   "<a>community building and outreach across research institutions</a></div></div>", NULL, "{\"published\": \"2023-04-13\"}", __LINE__);
 }
 
+/*
+ * The title's candidates and the ranker (title_model.h): the parts of each
+ * source at separators and their runs, the features that mark them, the
+ * bounds; the shipped weights' choice on pages where it departs from the
+ * rules (regenerating title_model.c may change those: review them then).
+ */
+static void
+test_title_ranker(void)
+{
+	const char *seps = "<title>A1 | B2 | C3 | D4 | E5 | F6 | G7 | H8</title>";
+	const char *many = "<title>A1 | B2 | C3 | D4 | E5 | F6 | G7 | H8 | I9</title>";
+	char		page[4096];
+	int			n;
+
+	/* ": " and " / " split candidates (not the rules' title) */
+	check_cand("<title>Collection: Sennheiser</title>", NULL, "Sennheiser", TD_TF_title_part, 1,
+			   __LINE__);
+	check_cand("<title>Collection: Sennheiser</title>", NULL, "Collection", TD_TF_first_part, 1,
+			   __LINE__);
+	check_cand("<title>Collection: Sennheiser</title>", NULL, "Collection: Sennheiser", TD_TF_rule,
+			   1, __LINE__);
+	check_cand("<title>Tides / Harbour</title>", NULL, "Harbour", TD_TF_last_part, 1, __LINE__);
+	/* a time is no separator: "10:30" stays whole */
+	CHECK(cand_feature("<title>Opens 10:30 daily</title>", NULL, "Opens 10", TD_TF_rule, &n) == -1 &&
+		  n == 1, "10:30: %d candidates", n);
+	/* agreement: og:title and <title> give the same text; the <h1> too */
+	check_cand("<meta property=\"og:title\" content=\"Tides\"><title>Tides</title><h1>Tides</h1>",
+			   NULL, "Tides", TD_TF_agree, 2, __LINE__);
+	/* where the <h1> sits: a <nav>'s, a <header>'s, the article's */
+	check_cand("<title>T</title><body><nav><h1>Menu</h1></nav><h1>Tides</h1>", NULL, "Menu",
+			   TD_TF_h1_chrome, 1, __LINE__);
+	check_cand("<title>T</title><body><header><h1>Tides</h1></header>", NULL, "Tides",
+			   TD_TF_h1_header, 1, __LINE__);
+	check_cand("<title>T</title><body><article><h1>Tides</h1></article>", NULL, "Tides",
+			   TD_TF_h1_main, 1, __LINE__);
+	check_cand("<title>T</title><body><nav><h1>Menu</h1></nav><h1>Tides</h1>", NULL, "Tides",
+			   TD_TF_h1_chrome, 0, __LINE__);
+	/* the site's name, whole or as a part */
+	check_cand("<title>Tides | Gazette</title>", "https://gazette.example/a", "Gazette",
+			   TD_TF_site_alone, 1, __LINE__);
+	check_cand("<title>Tides | Gazette</title>", "https://gazette.example/a", "Tides | Gazette",
+			   TD_TF_site_part, 1, __LINE__);
+	/* a candidate another one continues */
+	check_cand("<title>Tides of the North | Gazette</title><h1>Tides</h1>", NULL, "Tides",
+			   TD_TF_prefix_of, 1, __LINE__);
+	/* bounds: 8 parts give 36 runs; 9 parts are not split; 64 candidates at most */
+	CHECK(cand_feature(seps, NULL, "B2 | C3", TD_TF_title_part, &n) == 1 && n == 36,
+		  "8 parts: %d candidates", n);
+	CHECK(cand_feature(many, NULL, "B2", TD_TF_title_part, &n) == -1 && n == 2,
+		  "9 parts: %d candidates (the whole, the rules' first part)", n);
+	snprintf(page, sizeof(page), "%s<meta property=\"og:title\" content=\"a | b | c | d | e | f | g | h\">"
+			 "<meta name=\"twitter:title\" content=\"i | j | k | l | m | n | o | p\">", seps);
+	CHECK(cand_feature(page, NULL, "c | d", TD_TF_meta_part, &n) == 1 && n == 64,
+		  "three sources of 8 parts: %d candidates", n);
+	/* no title from the rules (a lone <h2>, a logo <h1>): none from the ranker */
+	check_meta("<h2>Forum topic</h2>", NULL, "{}", __LINE__);
+	/* the shipped weights: a bare page's <title> part over a second <h1> */
+	check_meta("<title>Eat Out | Houstonia Magazine</title><h1>Houstonia Magazine</h1>"
+			   "<h1>Hottest New Restaurants</h1>", "https://www.houstoniamag.com/eat",
+			   "{\"title\": \"Eat Out\"}", __LINE__);
+}
+
 static void
 test_language(void)
 {
@@ -510,7 +628,7 @@ test_failures(void)
 		"</script><p itemscope itemtype=\"x/Article\"><b itemprop=\"name\">N</b></p>";
 	td_tree    *t = NULL;
 	td_buf		b;
-	td_meta_options opt = {"https://s.example/", 18, 0, 0};
+	td_meta_options opt = {"https://s.example/", 18, 0, 0, NULL};
 	long		k;
 	td_status	st = TD_ENOMEM;
 	td_buf		big;
@@ -551,6 +669,7 @@ main(void)
 	test_date_find();
 	test_json();
 	test_metadata();
+	test_title_ranker();
 	test_language();
 	test_failures();
 	return check_done("test_meta");

@@ -2122,8 +2122,10 @@ cand_features(const meta *m, tcand *c, const char *host, size_t host_n, int arti
 
 /*
  * The title among the candidates: the one of the highest linear score
- * (title_model.h), the rules' choice (rule, rule_n: a range of the pool, or
- * NULL) first so that it keeps a tie.  With dump, each candidate is
+ * (title_model.h), the rules' choice (*title, *title_n: a range of the pool)
+ * first so that it keeps a tie.  Where the rules find no title (*title
+ * NULL: a page whose only heading is the site's name or an <h2>), none:
+ * the field says nothing rather than guess.  With dump, each candidate is
  * appended to it as "text<TAB>feature values<NL>" (bench/metadata_dump -c).
  * No allocation: cs is the caller's.
  */
@@ -2137,11 +2139,16 @@ rank_title(const meta *m, tcands *cs, const char *host, size_t host_n, td_buf *d
 				product = declares(m, product_types);
 	double		best = 0;
 	tcand	   *c;
+	int			ruled = 0;		/* the rules' title is the first candidate (else
+								 * kept as it is: none, or one no candidate can be) */
 	td_status	st = TD_OK;
 
 	cs->n = 0;
 	if (*title != NULL && (c = cand_add(m, cs, *title, *title_n, 0)) != NULL)
+	{
 		c->f[TD_TF_rule] = 1;
+		ruled = 1;
+	}
 	for (uint32_t k = 0; k < m->n_h1 && k < H1_MAX; k++)
 		if (m->h1s[k].rank != R_NONE && (c = cand_add(m, cs, pool_str(m, m->h1s[k].off), m->h1s[k].len, K_H1)) != NULL)
 		{
@@ -2182,7 +2189,7 @@ rank_title(const meta *m, tcands *cs, const char *host, size_t host_n, td_buf *d
 		cand_features(m, c, host, host_n, article, product);
 		for (int f = 0; f < TD_TITLE_NF; f++)
 			score += td_title_weights[f] * c->f[f];
-		if (k == 0 || score > best)
+		if (ruled && (k == 0 || score > best))
 		{
 			best = score;
 			*title = pool_str(m, c->off);
