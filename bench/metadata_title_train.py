@@ -151,6 +151,8 @@ def table(title, counts):
     for t in ['all'] + sorted(k for k in counts if k != 'all'):
         c = counts[t]
         n = sum(c.values())
+        if n == 0:
+            continue
         print(f"| {t} | {n} | {c['correct']} ({100 * c['correct'] / n:.1f}%) | {c['wrong']} | {c['missing']} |")
 
 
@@ -208,6 +210,7 @@ def main():
 
     rules = collections.defaultdict(collections.Counter)
     ranked = collections.defaultdict(collections.Counter)
+    per_fold = collections.defaultdict(collections.Counter)
     rule_w = [1.0 if n == 'rule' else 0.0 for n in names]
     for k in range(5):
         train_ids = [pid for pid in ids if pid in pages and pages[pid]['fold'] != k]
@@ -219,10 +222,12 @@ def main():
                     tally(rules, ptype[pid], None, gold[pid])
                     tally(ranked, ptype[pid], None, gold[pid])
                 continue
-            tally(rules, ptype[pid], choose(p['cands'], rule_w) if any(x[0] for _, x in p['cands']) else None,
-                  gold[pid])
+            rule = choose(p['cands'], rule_w) if any(x[0] for _, x in p['cands']) else None
+            tally(rules, ptype[pid], rule, gold[pid])
             got = choose(p['cands'], w)
             tally(ranked, ptype[pid], got, gold[pid])
+            tally(per_fold, f'fold {k}: rules', rule, gold[pid])
+            tally(per_fold, f'fold {k}: ranker', got, gold[pid])
             if show and fold(got) != gold[pid]:
                 print(f'{pid}\t{ptype[pid]}\tgold {gold[pid]!r}\tgot {got!r}')
                 for t, x in p['cands']:
@@ -230,6 +235,8 @@ def main():
                     print(f'\t{"*" if fold(t) == gold[pid] else " "} {t!r}\t{on}')
     table('The rules (the candidate marked rule)', rules)
     table(f'The ranker by 5 folds (l2 {l2:g}; dropped: {",".join(sorted(drop)) or "none"})', ranked)
+    per_fold.pop('all', None)
+    table('Each fold (the ranker trained on the 4 others)', per_fold)
     if '--write' in opts:
         w = train(examples([pid for pid in ids if pid in pages]), nf, l2, active)
         whole = collections.defaultdict(collections.Counter)

@@ -1517,6 +1517,8 @@ names_site(const meta *m, const char *p, size_t n, const char *host, size_t host
 static size_t
 sep_at(const char *s, size_t n, size_t i)
 {
+	if (i >= n || s[i] != ' ')
+		return 0;				/* every separator begins with a space */
 	for (int k = 0; separators[k]; k++)
 	{
 		size_t		l = strlen(separators[k]);
@@ -1643,15 +1645,11 @@ word_hashes(const char *s, size_t n, uint64_t *h, size_t cap)
 	return k;
 }
 
-/* The share of the words of a that b has too (ASCII case folded), 0 when a has none. */
+/* The share of the words ha[0..na) that hb[0..nb) has too, 0 when there are none. */
 static double
-word_overlap(const char *a, size_t an, const char *b, size_t bn)
+hash_overlap(const uint64_t *ha, size_t na, const uint64_t *hb, size_t nb)
 {
-	uint64_t	ha[64],
-				hb[64];
-	size_t		na = word_hashes(a, an, ha, 64),
-				nb = word_hashes(b, bn, hb, 64),
-				both = 0;
+	size_t		both = 0;
 
 	for (size_t i = 0; i < na; i++)
 		for (size_t j = 0; j < nb; j++)
@@ -1661,6 +1659,18 @@ word_overlap(const char *a, size_t an, const char *b, size_t bn)
 				break;
 			}
 	return na ? (double) both / (double) na : 0.0;
+}
+
+/* The share of the words of a that b has too (ASCII case folded), 0 when a has none. */
+static double
+word_overlap(const char *a, size_t an, const char *b, size_t bn)
+{
+	uint64_t	ha[64],
+				hb[64];
+	size_t		na = word_hashes(a, an, ha, 64),
+				nb = word_hashes(b, bn, hb, 64);
+
+	return hash_overlap(ha, na, hb, nb);
 }
 
 /* Whether a (folded) begins b (folded) and is shorter. */
@@ -1908,7 +1918,9 @@ typedef struct tcand
 	uint32_t	off,
 				len;			/* the text: a range of the pool */
 	unsigned	kinds;
-	double		f[TD_TITLE_NF];
+	uint32_t	fn;				/* the folded text's length (fold) */
+	char		folded[300];
+	float		f[TD_TITLE_NF];
 } tcand;
 
 typedef struct tcands
@@ -1919,13 +1931,15 @@ typedef struct tcands
 
 /*
  * The candidate of text s[0..n) (a range of the pool), added or found (the
- * same text, case and punctuation folded), or NULL: empty, over 300 bytes,
+ * same text folded: fold, kept with it), or NULL: empty, over 300 bytes,
  * no word, or no room left.
  */
 static tcand *
 cand_add(const meta *m, tcands *cs, const char *s, size_t n, unsigned kind)
 {
 	tcand	   *c;
+	char		f[300];
+	size_t		fn;
 
 	while (n > 0 && s[0] == ' ')
 		s++, n--;
@@ -1933,11 +1947,11 @@ cand_add(const meta *m, tcands *cs, const char *s, size_t n, unsigned kind)
 		n--;
 	if (n == 0 || n > 300 || !has_word_char(s, n))
 		return NULL;
+	fn = fold(s, n, f, sizeof(f));
 	for (uint32_t k = 0; k < cs->n; k++)
 	{
 		c = &cs->c[k];
-		if ((c->len == n && memcmp(pool_str(m, c->off), s, n) == 0) ||
-			folded_eq(pool_str(m, c->off), c->len, s, n))
+		if (c->fn == fn && memcmp(c->folded, f, fn) == 0)
 		{
 			c->kinds |= kind;
 			return c;
@@ -1946,15 +1960,17 @@ cand_add(const meta *m, tcands *cs, const char *s, size_t n, unsigned kind)
 	if (cs->n == TITLE_CANDS)
 		return NULL;
 	c = &cs->c[cs->n++];
-	memset(c, 0, sizeof(*c));
+	memset(c->f, 0, sizeof(c->f));
 	c->off = (uint32_t) (s - m->pool.data);
 	c->len = (uint32_t) n;
 	c->kinds = kind;
+	c->fn = (uint32_t) fn;
+	memcpy(c->folded, f, fn);
 	return c;
 }
 
 static void
-fmax_set(tcand *c, int f, double v)
+fmax_set(tcand *c, int f, float v)
 {
 	if (c->f[f] < v)
 		c->f[f] = v;
@@ -2027,7 +2043,7 @@ cand_source(const meta *m, tcands *cs, const slot *sl, unsigned kind, int whole)
 				fmax_set(c, TD_TF_first_part, 1);
 			if (j == np - 1)
 				fmax_set(c, TD_TF_last_part, 1);
-			fmax_set(c, TD_TF_parts_share, (double) (j - i + 1) / np);
+			fmax_set(c, TD_TF_parts_share, (float) (j - i + 1) / (float) np);
 		}
 }
 
@@ -2052,9 +2068,21 @@ declares(const meta *m, const char *const *ends)
 }
 
 /* The page-independent features of candidate c. */
-static void
-cand_features(const meta *m, tcand *c, const char *host, size_t host_n, int article, int product)
+/* The words of the first <h1> and of <title> (word_hashes), computed once per page. */
+typedef struct page_words
 {
+	uint64_t	h1[64],
+				title[64];
+	size_t		n_h1,
+				n_title;
+} page_words;
+
+static void
+cand_features(const meta *m, tcand *c, const char *host, size_t host_n, int article, int product,
+			  const page_words *pw)
+{
+	uint64_t	hc[64];
+	size_t		nc;
 	const char *s = pool_str(m, c->off);
 	size_t		n = c->len,
 				words = 0,
@@ -2097,17 +2125,19 @@ cand_features(const meta *m, tcand *c, const char *host, size_t host_n, int arti
 		lower |= ch >= 'a' && ch <= 'z';
 		caps |= ch >= 'A' && ch <= 'Z';
 	}
-	c->f[TD_TF_words] = (words < 20 ? words : 20) / 10.0;
+	c->f[TD_TF_words] = (float) (words < 20 ? words : 20) / 10.0f;
 	c->f[TD_TF_one_word] = words == 1;
 	c->f[TD_TF_long_words] = words > 15;
-	c->f[TD_TF_upper_share] = words ? (double) upper / words : 0;
+	c->f[TD_TF_upper_share] = words ? (float) upper / (float) words : 0;
 	c->f[TD_TF_all_caps] = caps && !lower;
+	nc = word_hashes(s, n, hc, 64);
 	if (m->h1.rank != R_NONE)
-		c->f[TD_TF_overlap_h1] = word_overlap(s, n, pool_str(m, m->h1.off), m->h1.len);
-	if (m->h1.rank != R_NONE)
-		c->f[TD_TF_cover_h1] = word_overlap(pool_str(m, m->h1.off), m->h1.len, s, n);
+	{
+		c->f[TD_TF_overlap_h1] = (float) hash_overlap(hc, nc, pw->h1, pw->n_h1);
+		c->f[TD_TF_cover_h1] = (float) hash_overlap(pw->h1, pw->n_h1, hc, nc);
+	}
 	if (m->title_html.rank != R_NONE)
-		c->f[TD_TF_overlap_title] = word_overlap(s, n, pool_str(m, m->title_html.off), m->title_html.len);
+		c->f[TD_TF_overlap_title] = (float) hash_overlap(hc, nc, pw->title, pw->n_title);
 	c->f[TD_TF_h1_in_title] = c->f[TD_TF_h1] * c->f[TD_TF_title_part];
 	c->f[TD_TF_article] = article;
 	c->f[TD_TF_h1_article] = c->f[TD_TF_h1] * article;
@@ -2139,10 +2169,14 @@ rank_title(const meta *m, tcands *cs, const char *host, size_t host_n, td_buf *d
 				product = declares(m, product_types);
 	double		best = 0;
 	tcand	   *c;
+	page_words	pw;
 	int			ruled = 0;		/* the rules' title is the first candidate (else
 								 * kept as it is: none, or one no candidate can be) */
 	td_status	st = TD_OK;
 
+	pw.n_h1 = m->h1.rank != R_NONE ? word_hashes(pool_str(m, m->h1.off), m->h1.len, pw.h1, 64) : 0;
+	pw.n_title = m->title_html.rank != R_NONE ?
+		word_hashes(pool_str(m, m->title_html.off), m->title_html.len, pw.title, 64) : 0;
 	cs->n = 0;
 	if (*title != NULL && (c = cand_add(m, cs, *title, *title_n, 0)) != NULL)
 	{
@@ -2175,8 +2209,7 @@ rank_title(const meta *m, tcands *cs, const char *host, size_t host_n, td_buf *d
 	cand_source(m, cs, &m->title_html, K_TITLE, TD_TF_src_title);
 	for (uint32_t k = 0; k < cs->n; k++)
 		for (uint32_t j = 0; j < cs->n; j++)
-			if (j != k && folded_prefix(pool_str(m, cs->c[k].off), cs->c[k].len,
-										pool_str(m, cs->c[j].off), cs->c[j].len))
+			if (cs->c[k].fn < cs->c[j].fn && memcmp(cs->c[k].folded, cs->c[j].folded, cs->c[k].fn) == 0)
 			{
 				cs->c[k].f[TD_TF_prefix_of] = 1;
 				cs->c[j].f[TD_TF_extends] = 1;
@@ -2186,7 +2219,7 @@ rank_title(const meta *m, tcands *cs, const char *host, size_t host_n, td_buf *d
 		double		score = 0;
 
 		c = &cs->c[k];
-		cand_features(m, c, host, host_n, article, product);
+		cand_features(m, c, host, host_n, article, product, &pw);
 		for (int f = 0; f < TD_TITLE_NF; f++)
 			score += td_title_weights[f] * c->f[f];
 		if (ruled && (k == 0 || score > best))

@@ -24,7 +24,11 @@
  * a single <h1> is the title when it shares half its words with the
  * metadata's, or when og:title and <title> disagree (or one is missing); a
  * JSON-LD or microdata title that shares no word with og:title, <title> or
- * the <h1> is none.
+ * the <h1> is none.  What these rules give is then one candidate among the
+ * others (each source's text whole, every run of its parts at separators,
+ * the distinct <h1>s, the first <h2> of a page without one): the title is
+ * the one a linear ranker scores highest (title_model.h); where the rules
+ * find none, there is none.
  *
  * Without a published date in the markup: the first date in the byline
  * region (after the first <h1>, else the first <h2>; else in the 4 texts
