@@ -5,13 +5,16 @@
  *
  * Input: byte 0's bit 0 passes a base URL (https://fuzz.example/dir/page),
  * bit 1 runs language detection, bit 2 runs it even on a declared language
- * (force_detect), bits 4-7 make an allocation fail (times
+ * (force_detect), bit 3 asks for the title's candidates (title_candidates:
+ * at most 64 lines, each a text, a tab and TD_TITLE_NF values), bits 4-7
+ * make an allocation fail (times
  * 5; 0 for none); the rest is the page (UTF-8).  td_page_metadata never
  * crashes and returns TD_OK, or TD_ENOMEM on a failed allocation with
  * everything freed; its output is valid UTF-8 and one JSON object that
  * the JSON-LD reader reads back, with only the keys metadata.h names.
  * Seeds (test/fuzz/fuzz-meta/): pages with JSON-LD, microdata, Open Graph,
- * bylines and titles with site names.
+ * bylines, titles with site names, a title of many parts and headings
+ * (title-candidates).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +22,7 @@
 #include "base/tree.h"
 #include "meta/jsonld.h"
 #include "meta/metadata.h"
+#include "meta/title_model.h"
 
 int			LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
@@ -43,7 +47,8 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	static const char base[] = "https://fuzz.example/dir/page";
 	td_env		env;
 	td_tree    *tree = NULL;
-	td_buf		out;
+	td_buf		out,
+				cand;
 	td_meta_options opt = {0};
 	td_limits	lim;
 	td_status	st;
@@ -68,6 +73,9 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	env.realloc = f_realloc;
 	env.free = f_free;
 	td_buf_init(&out, &env);
+	td_buf_init(&cand, &env);
+	if (data[0] & 8)
+		opt.title_candidates = &cand;
 	st = td_page_metadata(tree, &opt, &out);
 	require(st == TD_OK || (st == TD_ENOMEM && fail_at >= 0));
 	fail_at = -1;
@@ -81,7 +89,28 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		for (uint32_t k = td_json_first(&j, 0); k != UINT32_MAX; k = td_json_next(&j, k))
 			require(known_key(j.pool + j.vals[k].key_off, j.vals[k].key_len));
 		td_json_free(&j);
+		/* the candidates: one line each, a text without tab or newline, then the values */
+		{
+			size_t		lines = 0;
+
+			for (size_t a = 0, b; a < cand.len; a = b + 1, lines++)
+			{
+				size_t		tabs = 0,
+							spaces = 0,
+							tab = 0;
+
+				for (b = a; b < cand.len && cand.data[b] != '\n'; b++)
+					if (cand.data[b] == '\t')
+						tabs++, tab = b;
+				require(b < cand.len && tabs == 1 && tab > a);
+				for (size_t k = tab; k < b; k++)
+					spaces += cand.data[k] == ' ';
+				require(spaces == TD_TITLE_NF - 1);
+			}
+			require(lines <= 64);
+		}
 	}
+	td_buf_free(&cand);
 	td_buf_free(&out);
 	td_tree_free(tree);
 	return 0;
