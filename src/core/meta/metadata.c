@@ -2067,7 +2067,6 @@ declares(const meta *m, const char *const *ends)
 	return 0;
 }
 
-/* The page-independent features of candidate c. */
 /* The words of the first <h1> and of <title> (word_hashes), computed once per page. */
 typedef struct page_words
 {
@@ -2077,6 +2076,7 @@ typedef struct page_words
 				n_title;
 } page_words;
 
+/* The features of candidate c that are not its sources (title_model.h). */
 static void
 cand_features(const meta *m, tcand *c, const char *host, size_t host_n, int article, int product,
 			  const page_words *pw)
@@ -2184,7 +2184,8 @@ rank_title(const meta *m, tcands *cs, const char *host, size_t host_n, td_buf *d
 		ruled = 1;
 	}
 	for (uint32_t k = 0; k < m->n_h1 && k < H1_MAX; k++)
-		if (m->h1s[k].rank != R_NONE && (c = cand_add(m, cs, pool_str(m, m->h1s[k].off), m->h1s[k].len, K_H1)) != NULL)
+		if (m->h1s[k].rank != R_NONE &&
+			(c = cand_add(m, cs, pool_str(m, m->h1s[k].off), m->h1s[k].len, K_H1)) != NULL)
 		{
 			uint32_t	e = m->h1_elems[k];
 
@@ -2200,7 +2201,8 @@ rank_title(const meta *m, tcands *cs, const char *host, size_t host_n, td_buf *d
 			if (m->n_h1 > 1)
 				c->f[TD_TF_h1_many] = 1;
 		}
-	if (m->n_h1 == 0 && m->h2.rank != R_NONE && (c = cand_add(m, cs, pool_str(m, m->h2.off), m->h2.len, K_H2)) != NULL)
+	if (m->n_h1 == 0 && m->h2.rank != R_NONE &&
+		(c = cand_add(m, cs, pool_str(m, m->h2.off), m->h2.len, K_H2)) != NULL)
 		c->f[TD_TF_h2] = 1;
 	cand_source(m, cs, &m->title_ld, K_LD, TD_TF_src_ld);
 	cand_source(m, cs, &m->title_md, K_MD, TD_TF_src_md);
@@ -2209,7 +2211,8 @@ rank_title(const meta *m, tcands *cs, const char *host, size_t host_n, td_buf *d
 	cand_source(m, cs, &m->title_html, K_TITLE, TD_TF_src_title);
 	for (uint32_t k = 0; k < cs->n; k++)
 		for (uint32_t j = 0; j < cs->n; j++)
-			if (cs->c[k].fn < cs->c[j].fn && memcmp(cs->c[k].folded, cs->c[j].folded, cs->c[k].fn) == 0)
+			if (cs->c[k].fn < cs->c[j].fn &&
+				memcmp(cs->c[k].folded, cs->c[j].folded, cs->c[k].fn) == 0)
 			{
 				cs->c[k].f[TD_TF_prefix_of] = 1;
 				cs->c[j].f[TD_TF_extends] = 1;
