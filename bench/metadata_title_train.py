@@ -5,6 +5,7 @@ on WCXB dev's gold titles (bench/README.md, "Fifth round").
     make build/bench/metadata_dump
     python3 bench/metadata_title_train.py [WCXB_DIR] [--dump FILE] [--l2 X]
                                           [--drop F1,F2] [--write FILE] [--show] [--pairs]
+                                          [--abstain P]
 
 Runs build/bench/metadata_dump -c (each page's title candidates and their
 features, title_model.h; the page's fold of 5 by registered domain,
@@ -22,7 +23,9 @@ Prints:
     (trained on).
 --drop leaves features out (their weight 0): the variants of the README;
 --show prints the pages the ranker gets wrong by folds, with their candidates;
---pairs adds the products of pairs of 15 features (PAIRS), a variant only.
+--pairs adds the products of pairs of 15 features (PAIRS), a variant only;
+--abstain P gives no title where the best candidate's softmax share is under P
+(by folds only: a wrong title turned missing, at the cost of right ones).
 """
 import collections
 import math
@@ -131,12 +134,16 @@ def train(data, nf, l2, active, iters=25):
     return w
 
 
-def choose(cands, w):
-    best, best_s = None, None
+def choose(cands, w, abstain=0.0):
+    """The candidate of the highest score; None when its softmax share is under abstain."""
+    best, best_s, scores = None, None, []
     for txt, x in cands:
         s = sum(a * b for a, b in zip(w, x))
+        scores.append(s)
         if best is None or s > best_s:
             best, best_s = txt, s
+    if abstain and best is not None and 1 / sum(math.exp(s - best_s) for s in scores) < abstain:
+        return None
     return best
 
 
@@ -165,13 +172,14 @@ def main():
     pairs = '--pairs' in args
     if pairs:
         args.remove('--pairs')
-    for key in ('--dump', '--l2', '--drop', '--write'):
+    for key in ('--dump', '--l2', '--drop', '--write', '--abstain'):
         if key in args:
             i = args.index(key)
             opts[key] = args[i + 1]
             del args[i:i + 2]
     wcxb = args[0] if args else '/work/data/wcxb-dev'
     l2 = float(opts.get('--l2', '1'))
+    abstain = float(opts.get('--abstain', '0'))  # a variant: by folds only, never written
     names, pages = load(wcxb, opts.get('--dump'))
     if pairs:
         # a variant (not writable): the products of pairs of PAIRS' features added
@@ -224,11 +232,11 @@ def main():
                 continue
             rule = choose(p['cands'], rule_w) if any(x[0] for _, x in p['cands']) else None
             tally(rules, ptype[pid], rule, gold[pid])
-            got = choose(p['cands'], w)
+            got = choose(p['cands'], w, abstain)
             tally(ranked, ptype[pid], got, gold[pid])
             tally(per_fold, f'fold {k}: rules', rule, gold[pid])
             tally(per_fold, f'fold {k}: ranker', got, gold[pid])
-            if show and fold(got) != gold[pid]:
+            if show and got is not None and fold(got) != gold[pid]:
                 print(f'{pid}\t{ptype[pid]}\tgold {gold[pid]!r}\tgot {got!r}')
                 for t, x in p['cands']:
                     on = ' '.join(n for n, v in zip(names, x) if v and n not in ('words', 'upper_share'))
