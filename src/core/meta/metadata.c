@@ -2209,6 +2209,8 @@ rank_title(const meta *m, tcands *cs, const char *host, size_t host_n, td_buf *d
 	cand_source(m, cs, &m->title_og, K_OG, TD_TF_src_og);
 	cand_source(m, cs, &m->title_tw, K_TW, TD_TF_src_tw);
 	cand_source(m, cs, &m->title_html, K_TITLE, TD_TF_src_title);
+	if (cs->n == 1 && dump == NULL)
+		return TD_OK;			/* the rules' title alone (or none): nothing to choose */
 	for (uint32_t k = 0; k < cs->n; k++)
 		for (uint32_t j = 0; j < cs->n; j++)
 			if (cs->c[k].fn < cs->c[j].fn &&
@@ -3104,9 +3106,11 @@ td_page_metadata(const td_tree *tree, const td_meta_options *opt, td_buf *out)
 		if (st == TD_OK && !choose_title(&m, tc, sizeof(tc) / sizeof(tc[0]), host, host_n,
 										 &title, &title_n))
 			title = NULL;
-		if (st == TD_OK && (cands = td_alloc(env, sizeof(tcands))) == NULL)
+		/* no title from the rules: none from the ranker, nothing to rank unless asked */
+		if (st == TD_OK && (title != NULL || opt->title_candidates != NULL) &&
+			(cands = td_alloc(env, sizeof(tcands))) == NULL)
 			st = td_fail(env, TD_ENOMEM, "out of memory ranking titles");
-		if (st == TD_OK)
+		if (st == TD_OK && cands != NULL)
 			st = rank_title(&m, cands, host, host_n, opt->title_candidates, &title, &title_n);
 		if (st == TD_OK && title != NULL)
 		{
