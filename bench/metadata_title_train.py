@@ -4,7 +4,7 @@ on WCXB dev's gold titles (bench/README.md, "Fifth round").
 
     make build/bench/metadata_dump
     python3 bench/metadata_title_train.py [WCXB_DIR] [--dump FILE] [--l2 X]
-                                          [--drop F1,F2] [--write FILE] [--show] [--pairs]
+                                          [--drop F1,F2] [--write FILE] [--show] [--pairs] [--nested]
                                           [--abstain P]
 
 Runs build/bench/metadata_dump -c (each page's title candidates and their
@@ -25,7 +25,9 @@ Prints:
 --show prints the pages the ranker gets wrong by folds, with their candidates;
 --pairs adds the products of pairs of 15 features (PAIRS), a variant only;
 --abstain P gives no title where the best candidate's softmax share is under P
-(by folds only: a wrong title turned missing, at the cost of right ones).
+(by folds only: a wrong title turned missing, at the cost of right ones);
+--nested chooses l2 per fold among NESTED_L2 by the other 4 folds alone (nested
+cross-validation: the by-folds figure without l2 chosen on the folds it reports).
 """
 import collections
 import math
@@ -37,6 +39,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from metadata_quality import fold  # noqa: E402  (the scorer's folding)
 
 
+NESTED_L2 = [0.3, 1, 3, 10]
 PAIRS = ['rule', 'h1', 'title_part', 'first_part', 'last_part', 'agree', 'overlap_title', 'cover_h1',
          'article', 'product', 'site_part', 'src_title', 'h1_many', 'extends', 'prefix_of']
 
@@ -172,6 +175,9 @@ def main():
     pairs = '--pairs' in args
     if pairs:
         args.remove('--pairs')
+    nested = '--nested' in args
+    if nested:
+        args.remove('--nested')  # a measure only: --write is ignored with it
     for key in ('--dump', '--l2', '--drop', '--write', '--abstain'):
         if key in args:
             i = args.index(key)
@@ -220,8 +226,22 @@ def main():
     ranked = collections.defaultdict(collections.Counter)
     per_fold = collections.defaultdict(collections.Counter)
     rule_w = [1.0 if n == 'rule' else 0.0 for n in names]
+    def correct(ids_, w):
+        return sum(fold(choose(pages[pid]['cands'], w)) == gold[pid] for pid in ids_)
+
     for k in range(5):
         train_ids = [pid for pid in ids if pid in pages and pages[pid]['fold'] != k]
+        if nested:
+            # l2 chosen by the 4 training folds alone (each left out in turn), then trained on all 4
+            score = {}
+            for cand_l2 in NESTED_L2:
+                score[cand_l2] = sum(
+                    correct([pid for pid in train_ids if pages[pid]['fold'] == j],
+                            train(examples([pid for pid in train_ids if pages[pid]['fold'] != j]), nf,
+                                  cand_l2, active))
+                    for j in range(5) if j != k)
+            l2 = max(NESTED_L2, key=lambda v: (score[v], v))
+            print(f'fold {k}: l2 {l2:g} chosen by the other folds ({score})')
         w = train(examples(train_ids), nf, l2, active)
         for pid in ids:
             p = pages.get(pid)
@@ -242,10 +262,10 @@ def main():
                     on = ' '.join(n for n, v in zip(names, x) if v and n not in ('words', 'upper_share'))
                     print(f'\t{"*" if fold(t) == gold[pid] else " "} {t!r}\t{on}')
     table('The rules (the candidate marked rule)', rules)
-    table(f'The ranker by 5 folds (l2 {l2:g}; dropped: {",".join(sorted(drop)) or "none"})', ranked)
+    table(f'The ranker by 5 folds (l2 {"chosen per fold" if nested else format(l2, "g")}; dropped: {",".join(sorted(drop)) or "none"})', ranked)
     per_fold.pop('all', None)
     table('Each fold (the ranker trained on the 4 others)', per_fold)
-    if '--write' in opts:
+    if '--write' in opts and not nested:
         w = train(examples([pid for pid in ids if pid in pages]), nf, l2, active)
         whole = collections.defaultdict(collections.Counter)
         for pid in ids:
