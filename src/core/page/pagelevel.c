@@ -414,12 +414,7 @@ td_page_content_prob(double x)
 	return efd_prob[b < TD_EFD_BINS ? b : TD_EFD_BINS - 1];
 }
 
-/*
- * The threshold of td_page_expected_f1 from the page's texts: keys[0..k)
- * (the smoothed score above each text, as float bits, high half; the text's
- * node, low half) sorted up, w and p of each text by node, base_w and
- * base_pw the texts no threshold drops.
- */
+/* The smoothed score in a key of td_page_expected_f1 (its float bits, high half). */
 static float
 key_score(uint64_t key)
 {
@@ -430,6 +425,21 @@ key_score(uint64_t key)
 	return f;
 }
 
+/* Adds the text of a key (its node, low half) to the kept sums. */
+static inline void
+efd_add(uint64_t key, const uint32_t *vis, const float *raw, double *cw, double *cp)
+{
+	uint32_t	i = (uint32_t) key;
+
+	*cw += vis[i];
+	*cp += td_page_content_prob(raw[i]) * vis[i];
+}
+
+/*
+ * The threshold of td_page_expected_f1 from the page's texts: keys[0..k)
+ * sorted up, the characters and raw scores by node (vis, raw), base_w and
+ * base_pw the texts no threshold drops, all_pw the sum of p_i w_i.
+ */
 static double
 efd_choose(const uint64_t *keys, size_t k, const uint32_t *vis, const float *raw,
 		   double base_w, double base_pw, double all_pw)
@@ -443,14 +453,9 @@ efd_choose(const uint64_t *keys, size_t k, const uint32_t *vis, const float *raw
 	size_t		q = 0;
 	float		v;
 
-#define ADD(q) do { uint32_t i_ = (uint32_t) keys[q]; \
-		cw += vis[i_]; cp += td_page_content_prob(raw[i_]) * vis[i_]; } while (0)
 	/* the texts every threshold of the range keeps */
 	while (q < k && key_score(keys[q]) < TD_EFD_LO)
-	{
-		ADD(q);
-		q++;
-	}
+		efd_add(keys[q++], vis, raw, &cw, &cp);
 	best_e = e = 2 * cp / (cw + all_pw);
 	/* then one group of equal scores at a time, while a threshold in range drops it */
 	for (;;)
@@ -461,10 +466,7 @@ efd_choose(const uint64_t *keys, size_t k, const uint32_t *vis, const float *raw
 		if (!(q < k && (v = key_score(keys[q])) < TD_EFD_HI))
 			break;
 		while (q < k && key_score(keys[q]) == v)
-		{
-			ADD(q);
-			q++;
-		}
+			efd_add(keys[q++], vis, raw, &cw, &cp);
 		e = 2 * cp / (cw + all_pw);
 		if (e > best_e)
 		{
@@ -473,7 +475,6 @@ efd_choose(const uint64_t *keys, size_t k, const uint32_t *vis, const float *raw
 			best_t = q < k ? fmin(key_score(keys[q]), TD_EFD_HI) : TD_EFD_HI;
 		}
 	}
-#undef ADD
 	/* the default threshold unless another one is expected to gain more than the margin */
 	return best_e < e_default + TD_EFD_MARGIN ? TD_DEFAULT_PAGE_THRESHOLD : best_t;
 }
@@ -542,7 +543,7 @@ td_page_expected_f1(const td_tree *tree, td_page_marks *marks, double *used)
 		{
 			uint32_t	bits;
 
-			memcpy(&bits, &above[i], 4);
+			memcpy(&bits, &above[i], sizeof(bits));
 			keys[k++] = (uint64_t) bits << 32 | i;
 		}
 	}

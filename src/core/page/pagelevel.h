@@ -107,9 +107,10 @@ td_status	td_page_fallback(const td_tree *tree, td_page_marks *marks, double thr
  * (td_page_content_prob).  Only thresholds that change what is kept are
  * tried (the page's distinct smoothed scores in the range), the lowest of
  * equal E wins; and TD_DEFAULT_PAGE_THRESHOLD stays unless the best E is
- * over its E by at least TD_EFD_MARGIN.  Chosen on wcxb-dev by nested domain folds against the
- * "fb 0.05" fallback above (bench/README.md, "Issue 12, sixth session: the
- * expected-F1 decision").
+ * over its E by at least TD_EFD_MARGIN.  The table, the range and the
+ * sharpening were chosen on wcxb-dev by nested domain folds, the margin so
+ * that no other set loses over 0.002 against the "fb 0.05" fallback above
+ * (bench/README.md, "Issue 12, sixth session: the expected-F1 decision").
  */
 #define TD_EFD_LO	0.3
 #define TD_EFD_HI	0.9
