@@ -94,6 +94,7 @@
 #include "page/default_model.h"
 #include "page/context.h"
 #include "page/gbdt.h"
+#include "page/default_gbdt.h"
 
 static td_env env;
 static td_page_opts popts;
@@ -869,6 +870,24 @@ no_profile_variants(const char *out, const page *pg, const td_logreg *m)
 		if (td_page_expected_f1(pg->tree, &tm, NULL) != TD_OK)
 			exit(1);
 		write_text(out, "efd", pg->rel, pg->tree, tm.drop);
+	}
+	if (getenv("TD_BUILTIN_TREES") && atoi(getenv("TD_BUILTIN_TREES")))
+	{
+		/* the built-in trees as clean_text uses them: fallback (bfb) and expected F1 (befd) */
+		td_page_opts bo = popts;
+		td_page_marks bm;
+
+		bo.gbdt = td_default_gbdt();
+		for (int v = 0; v < 2; v++)
+		{
+			if (td_page_level(pg->tree, NULL, &bo, &bm) != TD_OK ||
+				(v ? td_page_expected_f1(pg->tree, &bm, NULL) :
+				 td_page_fallback(pg->tree, &bm, TD_DEFAULT_PAGE_THRESHOLD,
+								  TD_DEFAULT_FALLBACK_SHARE, NULL)) != TD_OK)
+				exit(1);
+			write_text(out, v ? "befd" : "bfb", pg->rel, pg->tree, bm.drop);
+			td_page_marks_free(pg->tree, &bm);
+		}
 	}
 	free(d);
 	free(e);
