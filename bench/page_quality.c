@@ -717,9 +717,8 @@ static void fallback_drops(const td_tree *t, const td_page_marks *pm, uint8_t *d
 /*
  * Per text node that writes words, one line of OUT/texts.tsv (issue 12, the
  * expected-F1 decision, bench/efd_rules.py): page, its group (kfold: the
- * fold), the threshold at and
- * above which it is kept (the largest smoothed score of its element
- * ancestors: dropped at th when that is >= th; -1 for none), the raw score
+ * fold), its drop score (the largest smoothed score of its element
+ * ancestors: dropped at th when that is >= th, kept above; -1 for none), the raw score
  * of its nearest shown element (-1 for the root's), its visible characters,
  * 1 when it joins the previous written text with no separator (a word may
  * run across both), and its text (tabs and line breaks as spaces).  Every

@@ -10,8 +10,8 @@
  *        MODE 1 page level, 2 paths, 3 both, 4 page type (td_page_type without a
  *        URL), 5 page level then its fallback by page type (td_page_fallback_typed:
  *        the page type only where it matters), 9 page level then the fallback
- *        (td_page_fallback) and, on a copy of the marks' drops, the expected-F1
- *        decision (td_page_expected_f1), each timed; TD_TREES=1: page level
+ *        (td_page_fallback) and the expected-F1 decision (td_page_expected_f1)
+ *        on the same marks, each timed; TD_TREES=1: page level
  *        with the built-in trees, default_gbdt.h, as page level alone uses them)
  */
 #define _DEFAULT_SOURCE
