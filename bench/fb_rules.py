@@ -69,9 +69,11 @@ def main(out, manifest=None, gold_dir=None):
             return fallback(s) if fallback else "t50"
         return rule
 
-    rules = [("t50 (clean_text today)", lambda s: "t50"), ("all text", lambda s: "all")]
+    rules = [("t50", lambda s: "t50"), ("all text", lambda s: "all")]
     for t in TH[1:]:
         rules.append((t, lambda s, t=t: t))
+    if os.path.isdir(os.path.join(out, "efd")):
+        rules.append(("efd (td_page_expected_f1)", lambda s: "efd"))
     for share in (0.05, 0.1, 0.2):
         for maxc in (200, 500, 1000, 1e12):
             rules.append((f"fb {share} {int(maxc) if maxc < 1e12 else 'inf'}", fb(share, maxc)))

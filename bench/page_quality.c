@@ -94,6 +94,7 @@
 #include "page/default_model.h"
 #include "page/context.h"
 #include "page/gbdt.h"
+#include "page/default_gbdt.h"
 
 static td_env env;
 static td_page_opts popts;
@@ -714,6 +715,76 @@ static void column(const char *line, int col, char *buf, size_t size);
 static void fallback_drops(const td_tree *t, const td_page_marks *pm, uint8_t *drop);
 
 /*
+ * Per text node that writes words, one line of OUT/texts.tsv (issue 12, the
+ * expected-F1 decision, bench/efd_rules.py): page, its group (kfold: the
+ * fold), its drop score (the largest smoothed score of its element
+ * ancestors: dropped at th when that is >= th, kept above; -1 for none), the raw score
+ * of its nearest shown element (-1 for the root's), its visible characters,
+ * 1 when it joins the previous written text with no separator (a word may
+ * run across both), and its text (tabs and line breaks as spaces).  Every
+ * threshold's output follows from the lines alone, without rendering again.
+ */
+static void
+texts_dump(const char *out, const page *pg, const td_page_marks *tm, const uint32_t *vis)
+{
+	const td_tree *t = pg->tree;
+	uint32_t	n = t->n_nodes;
+	float	   *m = malloc(sizeof(float) * (n ? n : 1)),
+			   *raw = malloc(sizeof(float) * (n ? n : 1));
+	td_text_ranges r;
+	td_buf		b;
+	char		path[8192];
+	FILE	   *o;
+	uint32_t	prev_end = TD_NONE;
+
+	r.byte_start = malloc(sizeof(uint32_t) * (n ? n : 1));
+	r.byte_end = malloc(sizeof(uint32_t) * (n ? n : 1));
+	r.char_start = malloc(sizeof(uint32_t) * (n ? n : 1));
+	r.char_end = malloc(sizeof(uint32_t) * (n ? n : 1));
+	td_buf_init(&b, &env);
+	if (td_render_text_ranges(t, &b, &r) != TD_OK)
+		exit(1);
+	snprintf(path, sizeof(path), "%s/texts.tsv", out);
+	if (!(o = fopen(path, "a")))
+		exit(1);
+	for (uint32_t i = 0; i < n; i++)
+	{
+		const td_node *nd = &t->nodes[i];
+
+		if (i == 0)
+		{
+			m[i] = -1;
+			raw[i] = -1;
+			continue;
+		}
+		m[i] = m[nd->parent];
+		if (nd->kind == TD_ELEM && tm->smooth[i] > m[i])
+			m[i] = tm->smooth[i];
+		raw[i] = tm->score[i] >= 0 ? tm->score[i] : raw[nd->parent];
+		if (nd->kind != TD_TEXT || r.byte_start[i] == TD_NONE)
+			continue;
+		fprintf(o, "%s\t%d\t%.9g\t%.6g\t%u\t%d\t", pg->rel, pg->group, m[i], raw[i], vis[i],
+				prev_end != TD_NONE && r.byte_start[i] == prev_end);
+		for (uint32_t k = r.byte_start[i]; k < r.byte_end[i]; k++)
+		{
+			char		c = b.data[k];
+
+			fputc(c == '\t' || c == '\n' || c == '\r' ? ' ' : c, o);
+		}
+		fputc('\n', o);
+		prev_end = r.byte_end[i];
+	}
+	fclose(o);
+	td_buf_free(&b);
+	free(r.byte_start);
+	free(r.byte_end);
+	free(r.char_start);
+	free(r.char_end);
+	free(m);
+	free(raw);
+}
+
+/*
  * Candidate clean_text rules without a profile (issue 12), from one run of
  * page level with model m: fb (fallback_drops), region (no page-level drop
  * in the main region, none at all when the region holds under TD_MIN_REGION
@@ -783,6 +854,7 @@ no_profile_variants(const char *out, const page *pg, const td_logreg *m)
 			fprintf(so, "\t%.0f\t%.0f\n", reg, kept2);
 			fclose(so);
 		}
+		texts_dump(out, pg, &tm, vis);
 		free(vis);
 	}
 	if (td_combine_drops(pg->tree, z, tm.drop, tm.main_region, min_region, d) != TD_OK)
@@ -791,6 +863,31 @@ no_profile_variants(const char *out, const page *pg, const td_logreg *m)
 	if (td_combine_drops(pg->tree, z, e, tm.main_region, min_region, d) != TD_OK)
 		exit(1);
 	write_text(out, "fbregion", pg->rel, pg->tree, d);
+	if (getenv("TD_STEPS"))
+	{
+		/* the core's decision without a profile (td_page_expected_f1): variant efd */
+		if (td_page_expected_f1(pg->tree, &tm, NULL) != TD_OK)
+			exit(1);
+		write_text(out, "efd", pg->rel, pg->tree, tm.drop);
+	}
+	if (getenv("TD_BUILTIN_TREES") && atoi(getenv("TD_BUILTIN_TREES")))
+	{
+		/* the built-in trees as clean_text uses them: fallback (bfb) and expected F1 (befd) */
+		td_page_opts bo = popts;
+		td_page_marks bm;
+
+		bo.gbdt = td_default_gbdt();
+		for (int v = 0; v < 2; v++)
+		{
+			if (td_page_level(pg->tree, NULL, &bo, &bm) != TD_OK ||
+				(v ? td_page_expected_f1(pg->tree, &bm, NULL) :
+				 td_page_fallback(pg->tree, &bm, TD_DEFAULT_PAGE_THRESHOLD,
+								  TD_DEFAULT_FALLBACK_SHARE, NULL)) != TD_OK)
+				exit(1);
+			write_text(out, v ? "befd" : "bfb", pg->rel, pg->tree, bm.drop);
+			td_page_marks_free(pg->tree, &bm);
+		}
+	}
 	free(d);
 	free(e);
 	free(z);

@@ -7,7 +7,8 @@
  * scores, a huge penalty leaves one segment; the default model loads and
  * scores in [0, 1]; an empty page; a 100,000-deep page (no recursion);
  * allocation failure at every k (TD_ENOMEM, no leak); interrupts; invalid
- * options (TD_EARG).
+ * options (TD_EARG); the no-profile decisions (the fallback, its start by
+ * page type, the expected-F1 threshold) on scores set by hand.
  */
 #include <math.h>
 #include <stdio.h>
@@ -561,6 +562,267 @@ test_fallback_above(void)
 }
 
 /*
+ * td_page_expected_f1 on a page of NB blocks <div id=bK> (efd_len[K]
+ * visible characters each) with smoothed and classifier scores set by
+ * hand; the marks as td_page_level makes them at 0.5; the threshold used is
+ * returned, the drops are in m.
+ */
+#define EFD_NB 6
+static const int efd_len[EFD_NB] = {600, 300, 100, 50, 20, 5};
+
+static td_tree *
+efd_page(td_page_marks *m, const float *smooth, const float *raw, int nb)
+{
+	char		html[4096],
+			   *w = html;
+	td_tree    *t;
+	td_logreg	model;
+	td_page_opts o;
+
+	w += sprintf(w, "<body>");
+	for (int k = 0; k < nb; k++)
+		w += sprintf(w, "<div id=b%d>%0*d</div>", k, efd_len[k], 0);
+	sprintf(w, "</body>");
+	t = parse(html);
+	small_model(&model);
+	td_page_opts_default(&o);
+	o.min_area = 1;
+	CHECK(td_page_level(t, &model, &o, m) == TD_OK, "page level: %s", env.errmsg);
+	for (uint32_t i = 0; i < t->n_nodes; i++)
+	{
+		m->smooth[i] = t->nodes[i].kind == TD_TEXT ? -1.0f : 0.0f;
+		m->score[i] = -1.0f;
+	}
+	for (int k = 0; k < nb; k++)
+	{
+		char		id[16];
+		uint32_t	b;
+
+		snprintf(id, sizeof(id), "b%d", k);
+		b = by_id(t, id);
+		m->smooth[b] = smooth[k];
+		m->score[b] = raw[k];
+	}
+	for (uint32_t i = 1; i < t->n_nodes; i++)
+	{
+		int			own = t->nodes[i].kind == TD_ELEM && m->smooth[i] >= 0.5;
+
+		m->drop[i] = m->drop[t->nodes[i].parent] || own;
+		m->reason[i] = own ? TD_REASON_PAGE_SCORE : m->drop[i] ? TD_REASON_INSIDE : TD_REASON_NONE;
+	}
+	m->threshold = 0.5;
+	return t;
+}
+
+/* Whether block k is dropped (its div and its text). */
+static int
+efd_dropped(const td_tree *t, const td_page_marks *m, int k)
+{
+	char		id[16];
+	uint32_t	b;
+
+	snprintf(id, sizeof(id), "b%d", k);
+	b = by_id(t, id);
+	return m->drop[b] && m->drop[b + 1];
+}
+
+/* E of keeping the blocks with kept[k], the formula of pagelevel.h written out */
+static double
+efd_e(const float *raw, const int *kept, int nb)
+{
+	double		cp = 0,
+				cw = 0,
+				all = 0;
+
+	for (int k = 0; k < nb; k++)
+	{
+		double		pw = td_page_content_prob(raw[k]) * efd_len[k];
+
+		all += pw;
+		if (kept[k])
+		{
+			cp += pw;
+			cw += efd_len[k];
+		}
+	}
+	return 2 * cp / (cw + all);
+}
+
+/*
+ * The expected-F1 decision: hand cases whose outcome follows from the
+ * table (td_page_content_prob) and the formula, then random pages against
+ * a brute force over every threshold of the range.
+ */
+static void
+test_expected_f1(void)
+{
+	td_page_marks m;
+	td_tree    *t;
+	double		used;
+
+	/* the table: monotone down, 1 for the page's own text */
+	CHECK(td_page_content_prob(-1) == 1.0 && td_page_content_prob(0) > 0.9 &&
+		  td_page_content_prob(1) < 0.1 && td_page_content_prob(0.999) == td_page_content_prob(1),
+		  "content probability ends");
+	for (int b = 1; b < 100; b++)
+		CHECK(td_page_content_prob(b / 100.0) <= td_page_content_prob((b - 1) / 100.0),
+			  "content probability monotone at %d", b);
+
+	/*
+	 * b0 (600 characters, content by its score, smoothed 0.55), b1 (300,
+	 * junk, 0.8), b2 (100, content, 0.1): 0.5 drops b0 (the fallback keeps
+	 * 0.5 too: b2 is 10% of the text), E keeps it: 0.98 at 0.8 against 0.25
+	 * at 0.5.
+	 */
+	{
+		float		sm[3] = {0.55f, 0.8f, 0.1f},
+					raw[3] = {0.02f, 0.97f, 0.02f};
+
+		t = efd_page(&m, sm, raw, 3);
+		CHECK(td_page_expected_f1(t, &m, &used) == TD_OK, "efd: %s", env.errmsg);
+		CHECK(used == (double) 0.8f && !efd_dropped(t, &m, 0) && efd_dropped(t, &m, 1) &&
+			  !efd_dropped(t, &m, 2), "content at 0.55 kept, junk at 0.8 dropped: %g", used);
+		CHECK(m.reason[by_id(t, "b1")] == TD_REASON_PAGE_SCORE && m.threshold == used,
+			  "reasons and threshold of the decision");
+		td_page_marks_free(t, &m);
+		td_tree_free(t);
+	}
+
+	/*
+	 * b0's score in the bin of p 0.267: keeping it gains E 0.0001 (0.5344
+	 * against 0.5343), under the margin: 0.5 stays, b0 dropped.
+	 */
+	{
+		float		sm[3] = {0.55f, 0.8f, 0.1f},
+					raw[3] = {0.47f, 0.97f, 0.02f};
+		int			k0[3] = {0, 0, 1},
+					k1[3] = {1, 0, 1};
+
+		CHECK(efd_e(raw, k1, 3) > efd_e(raw, k0, 3) &&
+			  efd_e(raw, k1, 3) < efd_e(raw, k0, 3) + TD_EFD_MARGIN, "the margin case holds");
+		t = efd_page(&m, sm, raw, 3);
+		CHECK(td_page_expected_f1(t, &m, &used) == TD_OK && used == 0.5 &&
+			  efd_dropped(t, &m, 0) && efd_dropped(t, &m, 1), "under the margin: 0.5, %g", used);
+		td_page_marks_free(t, &m);
+		td_tree_free(t);
+	}
+
+	/* the range: content smoothed 0.95 dropped (t <= 0.9), junk at 0.2 kept (t >= 0.3) */
+	{
+		float		sm[3] = {0.95f, 0.2f, 0.6f},
+					raw[3] = {0.0f, 0.99f, 0.0f};
+
+		t = efd_page(&m, sm, raw, 3);
+		CHECK(td_page_expected_f1(t, &m, &used) == TD_OK && used == TD_EFD_HI &&
+			  efd_dropped(t, &m, 0) && !efd_dropped(t, &m, 1) && !efd_dropped(t, &m, 2),
+			  "thresholds in [0.3, 0.9]: %g", used);
+		td_page_marks_free(t, &m);
+		td_tree_free(t);
+	}
+
+	/* no visible text: the marks stay */
+	{
+		td_tree    *e = parse("<body><img src=a.png><div><img src=b.png></div></body>");
+		td_logreg	model;
+		td_page_opts o;
+
+		small_model(&model);
+		td_page_opts_default(&o);
+		CHECK(td_page_level(e, &model, &o, &m) == TD_OK, "page level");
+		CHECK(td_page_expected_f1(e, &m, &used) == TD_OK && used == 0.5, "no text: 0.5");
+		td_page_marks_free(e, &m);
+		td_tree_free(e);
+	}
+
+	/* random pages: the outcome of the best E over every threshold, the margin over 0.5's */
+	srand(12);
+	for (int trial = 0; trial < 500; trial++)
+	{
+		float		sm[EFD_NB],
+					raw[EFD_NB];
+		int			kept[EFD_NB],
+					got[EFD_NB];
+		double		best = -1,
+					e05,
+					want;
+
+		for (int k = 0; k < EFD_NB; k++)
+		{
+			/* few distinct scores, so groups of equal ones occur */
+			sm[k] = (float) (rand() % 12) / 11.0f;
+			raw[k] = (float) (rand() % 101) / 100.0f;
+		}
+		/* every threshold that changes what is kept: 0.3 and each score in (0.3, 0.9) */
+		for (int c = -1; c < EFD_NB; c++)
+		{
+			double		th = c < 0 ? TD_EFD_LO : sm[c];
+
+			if (c >= 0 && !(sm[c] > TD_EFD_LO && sm[c] < TD_EFD_HI))
+				continue;
+			for (int k = 0; k < EFD_NB; k++)
+				kept[k] = sm[k] < th;
+			best = fmax(best, efd_e(raw, kept, EFD_NB));
+		}
+		/* and the range's top, which keeps everything under 0.9 */
+		for (int k = 0; k < EFD_NB; k++)
+			kept[k] = sm[k] < TD_EFD_HI;
+		best = fmax(best, efd_e(raw, kept, EFD_NB));
+		for (int k = 0; k < EFD_NB; k++)
+			kept[k] = sm[k] < 0.5;
+		e05 = efd_e(raw, kept, EFD_NB);
+		want = best < e05 + TD_EFD_MARGIN ? e05 : best;
+		t = efd_page(&m, sm, raw, EFD_NB);
+		CHECK(td_page_expected_f1(t, &m, &used) == TD_OK, "efd %d", trial);
+		for (int k = 0; k < EFD_NB; k++)
+			got[k] = !efd_dropped(t, &m, k);
+		CHECK(fabs(efd_e(raw, got, EFD_NB) - want) < 1e-9 && used >= TD_EFD_LO && used <= TD_EFD_HI,
+			  "trial %d: E %g, best %g (0.5: %g), threshold %g", trial, efd_e(raw, got, EFD_NB),
+			  want, e05, used);
+		td_page_marks_free(t, &m);
+		td_tree_free(t);
+	}
+
+	/* allocation failure at each step, interrupt: the error, nothing leaked */
+	{
+		float		sm[3] = {0.55f, 0.8f, 0.1f},
+					raw[3] = {0.02f, 0.97f, 0.02f};
+
+		for (int own_vis = 0; own_vis < 2; own_vis++)
+			for (long budget = 0; budget < 5; budget++)
+			{
+				counting	cn = {0, budget, 0};
+				td_env		cenv = {c_alloc, c_realloc, c_free, c_interrupted, &cn, ""};
+				td_status	st;
+
+				t = efd_page(&m, sm, raw, 3);
+				if (own_vis)
+				{
+					td_free(&env, m.visible);
+					m.visible = NULL;
+				}
+				t->env = &cenv;
+				st = td_page_expected_f1(t, &m, &used);
+				t->env = &env;
+				CHECK(cn.live == 0 && (st == TD_ENOMEM || (st == TD_OK && used == (double) 0.8f)),
+					  "budget %ld (own visible %d): %d, live %ld", budget, own_vis, st, cn.live);
+				td_page_marks_free(t, &m);
+				td_tree_free(t);
+			}
+		{
+			counting	cn = {0, -1, 1};
+			td_env		cenv = {c_alloc, c_realloc, c_free, c_interrupted, &cn, ""};
+
+			t = efd_page(&m, sm, raw, 3);
+			t->env = &cenv;
+			CHECK(td_page_expected_f1(t, &m, &used) == TD_EINTR && cn.live == 0, "interrupt");
+			t->env = &env;
+			td_page_marks_free(t, &m);
+			td_tree_free(t);
+		}
+	}
+}
+
+/*
  * The start by page type (td_page_fallback_typed): a hand-written service
  * page (the built-in page_type model's verdict) starts at 0.7, an article
  * at 0.5; the footer (a small part of the text: no fallback needed) smoothed
@@ -736,5 +998,6 @@ main(void)
 	test_fallback();
 	test_fallback_above();
 	test_fallback_typed();
+	test_expected_f1();
 	return check_done("test_pagelevel");
 }

@@ -39,6 +39,7 @@
 #include "page/gbdt.h"
 #include "page/pagetype.h"
 #include "util/poll.h"
+#include "util/sort.h"
 
 #define POLL_EVERY	4096		/* nodes between two polls of env->interrupted */
 
@@ -390,6 +391,179 @@ td_page_fallback(const td_tree *tree, td_page_marks *marks, double threshold,
 		*used = th;
 	/* marks made at the threshold settled on already hold its drops */
 	return th == marks->threshold ? TD_OK : fallback_apply(tree, marks, th);
+}
+
+/*
+ * td_page_content_prob's table: bins of 0.05 of the score, from
+ * EFD_TABLE=1 bench/efd_rules.py /tmp/efd/st_efd_wx (bench/README.md,
+ * "Issue 12, sixth session"); monotone, never 0 or 1.
+ */
+static const double efd_prob[TD_EFD_BINS] = {
+	0.9718, 0.9145, 0.8046, 0.7296, 0.5312, 0.5312, 0.4770, 0.4098, 0.3896, 0.2672,
+	0.2662, 0.2662, 0.2091, 0.1918, 0.1755, 0.1755, 0.1416, 0.0994, 0.0564, 0.0209
+};
+
+double
+td_page_content_prob(double x)
+{
+	int			b;
+
+	if (!(x >= 0))
+		return 1.0;
+	b = x >= 1 ? TD_EFD_BINS - 1 : (int) (x * TD_EFD_BINS);
+	return efd_prob[b < TD_EFD_BINS ? b : TD_EFD_BINS - 1];
+}
+
+/* The smoothed score in a key of td_page_expected_f1 (its float bits, high half). */
+static float
+key_score(uint64_t key)
+{
+	uint32_t	bits = (uint32_t) (key >> 32);
+	float		f;
+
+	memcpy(&f, &bits, sizeof(f));
+	return f;
+}
+
+/* Adds the text of a key (its node, low half) to the kept sums. */
+static inline void
+efd_add(uint64_t key, const uint32_t *vis, const float *raw, double *cw, double *cp)
+{
+	uint32_t	i = (uint32_t) key;
+
+	*cw += vis[i];
+	*cp += td_page_content_prob(raw[i]) * vis[i];
+}
+
+/*
+ * The threshold of td_page_expected_f1 from the page's texts: keys[0..k)
+ * sorted up, the characters and raw scores by node (vis, raw), base_w and
+ * base_pw the texts no threshold drops, all_pw the sum of p_i w_i.
+ */
+static double
+efd_choose(const uint64_t *keys, size_t k, const uint32_t *vis, const float *raw,
+		   double base_w, double base_pw, double all_pw)
+{
+	double		cw = base_w,
+				cp = base_pw,
+				best_t = TD_EFD_LO,
+				best_e,
+				e,
+				e_default = -1;
+	size_t		q = 0;
+	float		v;
+
+	/* the texts every threshold of the range keeps */
+	while (q < k && key_score(keys[q]) < TD_EFD_LO)
+		efd_add(keys[q++], vis, raw, &cw, &cp);
+	best_e = e = 2 * cp / (cw + all_pw);
+	/* then one group of equal scores at a time, while a threshold in range drops it */
+	for (;;)
+	{
+		/* what TD_DEFAULT_PAGE_THRESHOLD keeps: everything under it, nothing above */
+		if (e_default < 0 && (q == k || key_score(keys[q]) >= TD_DEFAULT_PAGE_THRESHOLD))
+			e_default = e;
+		if (!(q < k && (v = key_score(keys[q])) < TD_EFD_HI))
+			break;
+		while (q < k && key_score(keys[q]) == v)
+			efd_add(keys[q++], vis, raw, &cw, &cp);
+		e = 2 * cp / (cw + all_pw);
+		if (e > best_e)
+		{
+			best_e = e;
+			/* the lowest threshold that keeps this group: the next score, within range */
+			best_t = q < k ? fmin(key_score(keys[q]), TD_EFD_HI) : TD_EFD_HI;
+		}
+	}
+	/* the default threshold unless another one is expected to gain more than the margin */
+	return best_e < e_default + TD_EFD_MARGIN ? TD_DEFAULT_PAGE_THRESHOLD : best_t;
+}
+
+td_status
+td_page_expected_f1(const td_tree *tree, td_page_marks *marks, double *used)
+{
+	td_env	   *env = tree->env;
+	uint32_t	n = tree->n_nodes;
+	uint32_t   *vis;
+	float	   *above = NULL,	/* the largest smoothed score of an element above or at */
+			   *raw = NULL;		/* the classifier score of the nearest shown element */
+	uint64_t   *keys = NULL;
+	size_t		k = 0;
+	double		base_w = 0,
+				base_pw = 0,
+				all_pw = 0,
+				all_w = 0,
+				th;
+	int			own;
+	td_status	st = TD_OK;
+
+	if (used)
+		*used = marks->threshold;
+	if (n == 0 || marks->smooth == NULL)
+		return TD_OK;
+	if (!(vis = fallback_visible(tree, marks, &own)))
+		return TD_ENOMEM;
+	above = td_alloc(env, sizeof(float) * n);
+	raw = td_alloc(env, sizeof(float) * n);
+	/* keys, then as many again for the radix sort: at most one per text node */
+	keys = td_alloc(env, sizeof(uint64_t) * 2 * (size_t) n);
+	if (!above || !raw || !keys)
+	{
+		st = td_fail(env, TD_ENOMEM, "out of memory for the page-level decision of %u nodes", n);
+		goto done;
+	}
+	above[0] = -1;
+	raw[0] = -1;
+	for (uint32_t i = 1; i < n; i++)
+	{
+		const td_node *nd = &tree->nodes[i];
+		double		p;
+
+		if (td_poll_every(env, i - 1, POLL_EVERY))
+		{
+			st = td_fail(env, TD_EINTR, "page-level detection interrupted");
+			goto done;
+		}
+		above[i] = above[nd->parent];
+		if (nd->kind == TD_ELEM && marks->smooth[i] > above[i])
+			above[i] = marks->smooth[i];
+		raw[i] = marks->score[i] >= 0 ? marks->score[i] : raw[nd->parent];
+		if (nd->kind != TD_TEXT || vis[i] == 0)
+			continue;
+		p = td_page_content_prob(raw[i]) * vis[i];
+		all_w += vis[i];
+		all_pw += p;
+		if (above[i] < 0)
+		{
+			/* under no smoothed element: kept at every threshold */
+			base_w += vis[i];
+			base_pw += p;
+			continue;
+		}
+		{
+			uint32_t	bits;
+
+			memcpy(&bits, &above[i], sizeof(bits));
+			keys[k++] = (uint64_t) bits << 32 | i;
+		}
+	}
+	if (all_w <= 0 || all_pw <= 0)
+		goto done;				/* nothing to weigh: the marks stay */
+	/* non-negative floats sort as their bits */
+	td_radix_sort_u64(keys, keys + k, k);
+	th = efd_choose(keys, k, vis, raw, base_w, base_pw, all_pw);
+	if (used)
+		*used = th;
+	if (th != marks->threshold)
+		st = fallback_apply(tree, marks, th);
+
+done:
+	if (own)
+		td_free(env, vis);
+	td_free(env, above);
+	td_free(env, raw);
+	td_free(env, keys);
+	return st;
 }
 
 /* Whether an element's smoothed score lies in [lo, hi): drops at lo and hi differ. */

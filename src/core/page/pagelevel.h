@@ -95,6 +95,51 @@ td_status	td_page_fallback(const td_tree *tree, td_page_marks *marks, double thr
 							 double min_share, double *used);
 
 /*
+ * A decision of page level alone measured and not yet used by the extension
+ * (clean_text without a profile keeps td_page_fallback): per page, the
+ * threshold t in [TD_EFD_LO, TD_EFD_HI] that maximises the page's expected
+ * word F1
+ *
+ *     E(t) = 2 sum_kept p_i w_i / (sum_kept w_i + sum_all p_i w_i)
+ *
+ * over its texts i (w_i: visible characters; kept at t: no element above
+ * it has a smoothed score >= t), p_i the probability that text i is
+ * content given the classifier score of its nearest shown element
+ * (td_page_content_prob).  Only thresholds that change what is kept are
+ * tried (the page's distinct smoothed scores in the range), the lowest of
+ * equal E wins; and TD_DEFAULT_PAGE_THRESHOLD stays unless the best E is
+ * over its E by at least TD_EFD_MARGIN.  The table, the range and the
+ * sharpening were chosen on wcxb-dev by nested domain folds, the margin so
+ * that no other set loses over 0.002 against the "fb 0.05" fallback above
+ * with the harness's trees; with the built-in trees readability loses
+ * 0.006 (wcxb-dev +0.008 by folds, dragnet +0.006): bench/README.md, "Issue
+ * 12, sixth session: the expected-F1 decision".  Using it is one call in
+ * src/pg/page/decide.c and node_scores.c instead of td_page_fallback.
+ */
+#define TD_EFD_LO	0.3
+#define TD_EFD_HI	0.9
+#define TD_EFD_MARGIN	0.02
+#define TD_EFD_BINS	20
+
+/*
+ * The content probability of a text whose nearest shown element has
+ * classifier score x (1 for x < 0: the page's own text): a monotone table
+ * in TD_EFD_BINS bins of x, the share of gold among the words the trees
+ * scored there on wcxb-dev (each fold by trees trained without it,
+ * isotonic), sharpened (p^2 / (p^2 + (1 - p)^2)); bench/efd_rules.py with
+ * EFD_TABLE=1 writes it.
+ */
+double		td_page_content_prob(double x);
+
+/*
+ * The decision above on marks made by td_page_level (any threshold): drop
+ * and reason recomputed at the threshold chosen, *used (may be NULL) gets
+ * it; a page without visible text keeps its marks (*used: marks->threshold).
+ * TD_ENOMEM, TD_EINTR.
+ */
+td_status	td_page_expected_f1(const td_tree *tree, td_page_marks *marks, double *used);
+
+/*
  * A start of the fallback by the page's type (pagetype.h), measured and not
  * yet used by the extension: service pages from 0.7 keeping at least 0.2 of
  * the visible text, collection pages from 0.7 keeping 0.05, every other type
