@@ -122,6 +122,8 @@ static int	n_pages,
 			cap_pages;
 static double t_parse;
 
+static double t_ctx;			/* TD_PROF: td_context_rows(_of) while scoring */
+
 static td_tree *
 parse_file(const char *path)
 {
@@ -1167,7 +1169,9 @@ static const struct
  * disagree, with their gold label.  Sixth session: TD_PROF_LABEL=f1|opt|optl
  * labels fit for the top-down decision (prof_labels); TD_PROF_SHOWN=1 rows
  * of page level's shown elements only (prof_has_row); TD_PROF_NOEV=1 the
- * row without evidence.h's columns; TD_PROF_KEPT=FILE the outermost
+ * row without evidence.h's columns, 2 the features alone (no context.h
+ * columns: what the logistic page level computes anyway), 3 the profile
+ * block alone; TD_PROF_KEPT=FILE the outermost
  * elements "or" keeps that the labels call template (prof_kept).
  */
 #define PROF_LIST(X) \
@@ -1387,7 +1391,8 @@ prof_rows(const page *pg, int prof, const uint8_t *label, float **x, uint8_t **y
 
 	uint32_t   *rowof = NULL,
 				nrow = 0;
-	int			noev = getenv("TD_PROF_NOEV") && atoi(getenv("TD_PROF_NOEV"));
+	int			noev = getenv("TD_PROF_NOEV") ? atoi(getenv("TD_PROF_NOEV")) : 0;
+	double		t0;
 
 	if (td_compute_features(t, NULL, 0, &f) != TD_OK)
 		exit(1);
@@ -1403,12 +1408,19 @@ prof_rows(const page *pg, int prof, const uint8_t *label, float **x, uint8_t **y
 			if (prof_has_row(t, &f, i))
 				sel[nrow++] = i;
 		}
+		t0 = bench_now();
 		if (td_context_rows_of(t, &f, sel, nrow, &rows) != TD_OK)
 			exit(1);
 		free(sel);
 	}
-	else if (td_context_rows(t, &f, &rows) != TD_OK)
-		exit(1);
+	else
+	{
+		t0 = bench_now();
+		if (td_context_rows(t, &f, &rows) != TD_OK)
+			exit(1);
+	}
+	if (which)
+		t_ctx += bench_now() - t0;	/* scoring: the context rows' share of "rows" */
 	vis = f.visible;
 	if (prof)
 	{
@@ -1447,9 +1459,11 @@ prof_rows(const page *pg, int prof, const uint8_t *label, float **x, uint8_t **y
 		}
 		r = *x + *n * PROF_ROW;
 		memcpy(r, rows + (size_t) (rowof ? rowof[i] : i) * TD_N_ROW, sizeof(float) * TD_N_ROW);
-		if (noev)
-			for (int j = TD_N_ROW - TD_N_EVIDENCE; j < TD_N_ROW; j++)
-				r[j] = NAN;		/* without evidence.h's columns (the fifth session's row) */
+		/* TD_PROF_NOEV=1 without evidence.h's columns (the fifth session's row),
+		 * 2 the features alone (no context.h columns), 3 no element row */
+		for (int j = noev == 1 ? TD_N_ROW - TD_N_EVIDENCE : noev == 2 ? TD_N_FEATURES : noev == 3 ? 0 : TD_N_ROW;
+			 j < TD_N_ROW; j++)
+			r[j] = NAN;
 		r += TD_N_ROW;
 		if (!prof)
 			for (int j = 0; j < N_PROF; j++)
@@ -1884,9 +1898,9 @@ run_prof(const char *sites, const char *out, int n_site_pages)
 		free(w);
 		free(site_of);
 	}
-	printf("prof scoring of %d pages: features %.2f s, rows (features again, context, profile block) %.2f s, "
-		   "walks %.2f s; parse %.2f s, td_page_level %.2f s for %d runs\n",
-		   n_site_pages, t_feat, t_rows, t_walk, t_parse, t_level, n_level);
+	printf("prof scoring of %d pages: features %.2f s, rows (features again, context, profile block) %.2f s "
+		   "(context rows %.2f s), walks %.2f s; parse %.2f s, td_page_level %.2f s for %d runs\n",
+		   n_site_pages, t_feat, t_rows, t_ctx, t_walk, t_parse, t_level, n_level);
 	for (int q = 0; q < (int) (sizeof(th) / sizeof(th[0])); q++)
 	{
 		char		name[16];
