@@ -1171,8 +1171,8 @@ static const struct
  * of page level's shown elements only (prof_has_row); TD_PROF_NOEV=1 the
  * row without evidence.h's columns, 2 the features alone (no context.h
  * columns: what the logistic page level computes anyway), 3 the profile
- * block alone; TD_PROF_KEPT=FILE the outermost
- * elements "or" keeps that the labels call template (prof_kept).
+ * block alone; TD_PROF_KEPT=FILE the outermost elements "or" keeps that
+ * the labels call template (prof_kept).
  */
 #define PROF_LIST(X) \
 	X("s_share") X("s_parent_share") X("s_drop_share") X("s_drop") X("s_clean_drop") \
@@ -1388,7 +1388,6 @@ prof_rows(const page *pg, int prof, const uint8_t *label, float **x, uint8_t **y
 	uint32_t   *drop_anc = malloc(sizeof(uint32_t) * (nn ? nn : 1));
 	double		np = prof ? site_pages(pg) : 1;
 	size_t		n0 = *n;
-
 	uint32_t   *rowof = NULL,
 				nrow = 0;
 	int			noev = getenv("TD_PROF_NOEV") ? atoi(getenv("TD_PROF_NOEV")) : 0;
