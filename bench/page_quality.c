@@ -123,6 +123,8 @@ static int	n_pages,
 			cap_pages;
 static double t_parse;
 
+static double t_ctx;			/* TD_PROF: td_context_rows(_of) while scoring */
+
 static td_tree *
 parse_file(const char *path)
 {
@@ -1261,7 +1263,13 @@ static const struct
  * the profile block NaN); TD_PROF_W=site|page weighs rows (prof_weights);
  * TD_PROF_DROP=name,... leaves profile columns out (NaN); TD_GB_* as for
  * TD_GBDT; TD_PROF_DIFF=FILE writes the outermost nodes where pt50 and "or"
- * disagree, with their gold label.
+ * disagree, with their gold label.  Sixth session: TD_PROF_LABEL=f1|opt|optl
+ * labels fit for the top-down decision (prof_labels); TD_PROF_SHOWN=1 rows
+ * of page level's shown elements only (prof_has_row); TD_PROF_NOEV=1 the
+ * row without evidence.h's columns, 2 the features alone (no context.h
+ * columns: what the logistic page level computes anyway), 3 the profile
+ * block alone; TD_PROF_KEPT=FILE the outermost elements "or" keeps that
+ * the labels call template (prof_kept).
  */
 #define PROF_LIST(X) \
 	X("s_share") X("s_parent_share") X("s_drop_share") X("s_drop") X("s_clean_drop") \
@@ -1296,11 +1304,164 @@ prof_fold(const char *rel, int k)
 static int
 prof_dropped(int j)
 {
-	const char *d = getenv("TD_PROF_DROP");
-	const char *p = d ? strstr(d, prof_names[j]) : NULL;
-	size_t		l = strlen(prof_names[j]);
+	static int	dropped[N_PROF + 1];	/* read once: the rows are timed */
 
-	return p && (p == d || p[-1] == ',') && (p[l] == 0 || p[l] == ',');
+	if (!dropped[N_PROF])
+	{
+		const char *d = getenv("TD_PROF_DROP");
+
+		for (int q = 0; q < N_PROF; q++)
+		{
+			const char *p = d ? strstr(d, prof_names[q]) : NULL;
+			size_t		l = strlen(prof_names[q]);
+
+			dropped[q] = p && (p == d || p[-1] == ',') && (p[l] == 0 || p[l] == ',');
+		}
+		dropped[N_PROF] = 1;
+	}
+	return dropped[j];
+}
+
+/*
+ * The shown elements of page level (td_page_level): rendered, not hidden,
+ * area >= popts.min_area (at least 1), not <html> or <body>.  With
+ * TD_PROF_SHOWN=1 prof_rows has rows for these only (td_context_rows_of);
+ * otherwise for every rendered element with an area, <html> and <body>
+ * included.
+ */
+static int
+prof_shown_only(void)
+{
+	static int	shown = -1;		/* read once: the rows are timed */
+
+	if (shown < 0)
+		shown = getenv("TD_PROF_SHOWN") && atoi(getenv("TD_PROF_SHOWN"));
+	return shown;
+}
+
+static int
+prof_has_row(const td_tree *t, const td_features *f, uint32_t i)
+{
+	const td_node *nd = &t->nodes[i];
+
+	if (i == 0 || nd->kind != TD_ELEM || (nd->flags & (TD_F_HIDDEN | TD_F_INHIDDEN)) || f->area[i] == 0)
+		return 0;
+	if (!prof_shown_only())
+		return 1;
+	return f->area[i] >= (popts.min_area ? popts.min_area : 1) && nd->tag != TD_TAG_HTML &&
+		nd->tag != TD_TAG_BODY;
+}
+
+/* Words of a gold text, as td_gold_labels cuts them. */
+static uint32_t
+gold_words(const char *path)
+{
+	size_t		len;
+	char	   *g = bench_read_file(path, &len);
+	uint32_t	n = 0;
+	int			in = 0;
+
+	for (size_t i = 0; g && i < len; i++)
+	{
+		unsigned char c = (unsigned char) g[i];
+		int			w = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80;
+
+		n += w && !in;
+		in = w;
+	}
+	free(g);
+	return n;
+}
+
+/*
+ * Labels fit for a top-down decision (TD_PROF_LABEL=f1|opt|optl; issue 12,
+ * sixth session), from the words all[] and 3-gram-matched gold words good[]
+ * of every subtree (td_gold_labels) and the gold text's word count gt:
+ *   f1    a node is template when dropping it alone from a page that keeps
+ *         exactly the gold raises the page's word F1: with g its gold words
+ *         and o its others, o (gt - g) > gt g;
+ *   opt   the drops (an antichain of elements with a row) that maximize the
+ *         page's word F1 = 2 TP / (TP + FP + gt), by Dinkelbach: for lambda
+ *         the F1 of the last drops, a text node is worth (2 - lambda) g -
+ *         lambda o, a subtree's worth is its kept text's, and an element goes
+ *         when its subtree is worth < 0, or 0 while it holds words
+ *         (OPT_GOES; children before parents, a reverse loop over the
+ *         preorder); until lambda stops rising.  A node under a drop is
+ *         template too;
+ *   optl  the same worths, each element labelled as if its ancestors were
+ *         kept: template when it would go (what the top-down decision asks
+ *         of a node whose ancestors stay).
+ * Elements without a row (prof_has_row) cannot go.  Writes lab[]; text and
+ * other nodes get their parent's label.
+ */
+static void
+prof_labels(const td_tree *t, const uint32_t *all, const uint32_t *good, uint32_t gt,
+			const char *how, uint8_t *lab)
+{
+	uint32_t	nn = t->n_nodes;
+	td_features f;
+	uint8_t    *can = calloc(nn ? nn : 1, 1);
+	double	   *best = malloc(sizeof(double) * (nn ? nn : 1)),
+				lambda = 0;
+
+	if (td_compute_features(t, NULL, 0, &f) != TD_OK)
+		exit(1);
+	for (uint32_t i = 0; i < nn; i++)
+		can[i] = prof_has_row(t, &f, i);
+	td_features_free(t, &f);
+	if (gt < good[0])
+		gt = good[0];
+	lab[0] = 0;
+	if (strcmp(how, "f1") == 0)
+	{
+		for (uint32_t v = 1; v < nn; v++)
+		{
+			double		g = good[v],
+						o = all[v] - good[v];
+
+			lab[v] = all[v] && t->nodes[v].kind == TD_ELEM ? o * (gt - g) > (double) gt * g
+				: lab[t->nodes[v].parent];
+		}
+		goto done;
+	}
+	/*
+	 * An element goes when its subtree is worth less than nothing, or
+	 * nothing while it holds words (its words all go anyway: the highest
+	 * element that loses them goes, not each of its children).
+	 */
+#define OPT_GOES(v) (can[v] && (best[v] < 0 || (best[v] < 1e-9 && all[v] > 0)))
+	for (int it = 0; it < 30; it++)
+	{
+		double		tp = 0,
+					fp = 0,
+					f1;
+
+		for (uint32_t v = 0; v < nn; v++)
+			best[v] = t->nodes[v].kind == TD_TEXT && !(t->nodes[v].flags & TD_F_INHIDDEN)
+				? (2 - lambda) * good[v] - lambda * (all[v] - good[v]) : 0;
+		for (uint32_t v = nn; v-- > 1;)
+			best[t->nodes[v].parent] += OPT_GOES(v) ? 0 : best[v];
+		for (uint32_t v = 1; v < nn; v++)
+		{
+			lab[v] = lab[t->nodes[v].parent] || OPT_GOES(v);
+			if (!lab[v] && t->nodes[v].kind == TD_TEXT && !(t->nodes[v].flags & TD_F_INHIDDEN))
+			{
+				tp += good[v];
+				fp += all[v] - good[v];
+			}
+		}
+		f1 = tp + fp + gt > 0 ? 2 * tp / (tp + fp + gt) : 1;
+		if (f1 <= lambda + 1e-9)
+			break;
+		lambda = f1;
+	}
+	if (strcmp(how, "optl") == 0)
+		for (uint32_t v = 1; v < nn; v++)
+			lab[v] = can[v] ? OPT_GOES(v) : lab[t->nodes[v].parent];
+#undef OPT_GOES
+done:
+	free(can);
+	free(best);
 }
 
 /*
@@ -1324,9 +1485,38 @@ prof_rows(const page *pg, int prof, const uint8_t *label, float **x, uint8_t **y
 	uint32_t   *drop_anc = malloc(sizeof(uint32_t) * (nn ? nn : 1));
 	double		np = prof ? site_pages(pg) : 1;
 	size_t		n0 = *n;
+	uint32_t   *rowof = NULL,
+				nrow = 0;
+	int			noev = getenv("TD_PROF_NOEV") ? atoi(getenv("TD_PROF_NOEV")) : 0;
+	double		t0;
 
-	if (td_compute_features(t, NULL, 0, &f) != TD_OK || td_context_rows(t, &f, &rows) != TD_OK)
+	if (td_compute_features(t, NULL, 0, &f) != TD_OK)
 		exit(1);
+	if (prof_shown_only())
+	{
+		/* the shown elements' rows only, as td_page_level computes them */
+		uint32_t   *sel = malloc(sizeof(uint32_t) * (nn ? nn : 1));
+
+		rowof = malloc(sizeof(uint32_t) * (nn ? nn : 1));
+		for (uint32_t i = 0; i < nn; i++)
+		{
+			rowof[i] = nrow;
+			if (prof_has_row(t, &f, i))
+				sel[nrow++] = i;
+		}
+		t0 = bench_now();
+		if (td_context_rows_of(t, &f, sel, nrow, &rows) != TD_OK)
+			exit(1);
+		free(sel);
+	}
+	else
+	{
+		t0 = bench_now();
+		if (td_context_rows(t, &f, &rows) != TD_OK)
+			exit(1);
+	}
+	if (which)
+		t_ctx += bench_now() - t0;	/* scoring: the context rows' share of "rows" */
 	vis = f.visible;
 	if (prof)
 	{
@@ -1354,7 +1544,7 @@ prof_rows(const page *pg, int prof, const uint8_t *label, float **x, uint8_t **y
 		float	   *r;
 		uint32_t	p = nd->parent;
 
-		if (nd->kind != TD_ELEM || (nd->flags & (TD_F_HIDDEN | TD_F_INHIDDEN)) || f.area[i] == 0)
+		if (!prof_has_row(t, &f, i))
 			continue;
 		if (*n == *cap)
 		{
@@ -1364,7 +1554,12 @@ prof_rows(const page *pg, int prof, const uint8_t *label, float **x, uint8_t **y
 				*y = realloc(*y, *cap);
 		}
 		r = *x + *n * PROF_ROW;
-		memcpy(r, rows + (size_t) i * TD_N_ROW, sizeof(float) * TD_N_ROW);
+		memcpy(r, rows + (size_t) (rowof ? rowof[i] : i) * TD_N_ROW, sizeof(float) * TD_N_ROW);
+		/* TD_PROF_NOEV=1 without evidence.h's columns (the fifth session's row),
+		 * 2 the features alone (no context.h columns), 3 no element row */
+		for (int j = noev == 1 ? TD_N_ROW - TD_N_EVIDENCE : noev == 2 ? TD_N_FEATURES : noev == 3 ? 0 : TD_N_ROW;
+			 j < TD_N_ROW; j++)
+			r[j] = NAN;
 		r += TD_N_ROW;
 		if (!prof)
 			for (int j = 0; j < N_PROF; j++)
@@ -1401,6 +1596,7 @@ prof_rows(const page *pg, int prof, const uint8_t *label, float **x, uint8_t **y
 	free(tab);
 	free(in_m);
 	free(drop_anc);
+	free(rowof);
 	return *n - n0;
 }
 
@@ -1508,18 +1704,64 @@ prof_weights(const int *site_of, size_t n)
  * probability >= A/100 (or without a row), one it keeps at >= B/100.
  */
 static const int asym[][2] = {{20, 60}, {30, 60}, {40, 60}, {20, 70}, {30, 70}, {40, 70},
-{20, 80}, {30, 80}, {40, 80}, {50, 60}, {50, 70}, {10, 70}};
+{20, 80}, {30, 80}, {40, 80}, {50, 60}, {50, 70}, {10, 70}, {20, 50}, {20, 90}, {10, 80}, {5, 80}};
 #define N_ASYM ((int) (sizeof(asym) / sizeof(asym[0])))
 
 /* Rules sh<A>_<B>: page level at A/100 on nodes on at least B% of the site's pages. */
 static const int shv[][2] = {{40, 30}, {50, 30}, {40, 50}, {50, 50}, {50, 5}};
 #define N_SHV ((int) (sizeof(shv) / sizeof(shv[0])))
 
+/*
+ * TD_PROF_KEPT=FILE (error analysis of the precision "or" loses): the
+ * outermost elements "or" keeps that the labels call template, one line
+ * each: page, tag, class (40 bytes), visible characters, the page's kept
+ * characters, site share, site level's drop before and after
+ * td_keep_main_labels, in the page's one <main>, page level's smoothed score.
+ */
+static void
+prof_kept(const page *pg, const uint8_t *lab, const char *file)
+{
+	static FILE *kf;
+	const td_tree *t = pg->tree;
+	uint32_t	nn = t->n_nodes,
+				kept = 0,
+				c = single_main(t);
+	uint32_t   *vis = malloc(sizeof(uint32_t) * (nn ? nn : 1));
+	uint8_t    *in_m = calloc(nn ? nn : 1, 1);
+	double		np = site_pages(pg);
+
+	if (!kf && !(kf = fopen(file, "w")))
+		exit(1);
+	td_visible_lengths(t, vis);
+	for (uint32_t v = 1; v < nn; v++)
+	{
+		in_m[v] = in_m[t->nodes[v].parent] || v == c;
+		if (t->nodes[v].kind == TD_TEXT && !pg->or_drop[v])
+			kept += vis[v];
+	}
+	for (uint32_t v = 1; v < nn; v++)
+	{
+		uint32_t	p = t->nodes[v].parent,
+					cl = 0;
+		const char *cls;
+
+		if (t->nodes[v].kind != TD_ELEM || pg->or_drop[v] || !lab[v] || (p && lab[p]) || vis[v] == 0)
+			continue;
+		cls = td_node_attr(t, v, "class", &cl);
+		fprintf(kf, "%s\t%.*s\t%.*s\t%u\t%u\t%.3f\t%d\t%d\t%d\t%.3f\n", pg->rel,
+				(int) t->nodes[v].str_len, td_node_str(t, v), cls ? (int) (cl < 40 ? cl : 40) : 0,
+				cls ? cls : "", vis[v], kept, pg->site_count[v] / np, pg->site_drop[v],
+				pg->clean_drop[v], in_m[v], pg->pl_smooth ? pg->pl_smooth[v] : -1);
+	}
+	free(vis);
+	free(in_m);
+}
+
 static void
 run_prof(const char *sites, const char *out, int n_site_pages)
 {
 	int			k = getenv("TD_PROF_K") ? atoi(getenv("TD_PROF_K")) : 5;
-	static const int th[] = {30, 40, 50, 60, 70};
+	static const int th[] = {30, 40, 50, 60, 70, 80, 90};
 	uint8_t   **gold = calloc(n_pages, sizeof(uint8_t *));
 	char		path[8192];
 	double		t1,
@@ -1568,6 +1810,7 @@ run_prof(const char *sites, const char *out, int n_site_pages)
 		uint32_t   *all = NULL,
 				   *good = NULL;
 		const td_tree *t = pages[i].tree;
+		const char *lab;
 
 		snprintf(path, sizeof(path), "%s/%s.txt", sites, pages[i].rel);
 		if (!(gold[i] = gold_labels_counts(t, path, &all, &good)))
@@ -1575,10 +1818,19 @@ run_prof(const char *sites, const char *out, int n_site_pages)
 			gold[i] = calloc(t->n_nodes, 1);
 			continue;
 		}
+		lab = getenv("TD_PROF_LABEL");
+		if (lab && (lab[0] < '0' || lab[0] > '9'))
+		{
+			/* f1, opt, optl: labels fit for the top-down decision */
+			prof_labels(t, all, good, gold_words(path), lab, gold[i]);
+			lab = NULL;
+		}
 		/* TD_PROF_LABEL=PCT: template under PCT% gold words (gold_labels.h: 15) */
-		for (uint32_t v = 1; v < t->n_nodes && getenv("TD_PROF_LABEL"); v++)
-			gold[i][v] = all[v] ? 100.0 * good[v] < atof(getenv("TD_PROF_LABEL")) * all[v]
+		for (uint32_t v = 1; v < t->n_nodes && lab; v++)
+			gold[i][v] = all[v] ? 100.0 * good[v] < atof(lab) * all[v]
 				: gold[i][t->nodes[v].parent];
+		if (getenv("TD_PROF_KEPT"))
+			prof_kept(&pages[i], gold[i], getenv("TD_PROF_KEPT"));
 		free(all);
 		free(good);
 	}
@@ -1742,9 +1994,9 @@ run_prof(const char *sites, const char *out, int n_site_pages)
 		free(w);
 		free(site_of);
 	}
-	printf("prof scoring of %d pages: features %.2f s, rows (features again, context, profile block) %.2f s, "
-		   "walks %.2f s; parse %.2f s, td_page_level %.2f s for %d runs\n",
-		   n_site_pages, t_feat, t_rows, t_walk, t_parse, t_level, n_level);
+	printf("prof scoring of %d pages: features %.2f s, rows (features again, context, profile block) %.2f s "
+		   "(context rows %.2f s), walks %.2f s; parse %.2f s, td_page_level %.2f s for %d runs\n",
+		   n_site_pages, t_feat, t_rows, t_ctx, t_walk, t_parse, t_level, n_level);
 	for (int q = 0; q < (int) (sizeof(th) / sizeof(th[0])); q++)
 	{
 		char		name[16];
