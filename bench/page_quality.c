@@ -556,7 +556,9 @@ inner_fold(const page *p, int k)
  * K-1 with the same options), then the stage-2 rows of the elements page
  * level scores (shown: not html/body, area >= min_area), each the row
  * followed by its stage-2 columns, fitted with TD_GB2_TREES, TD_GB2_DEPTH,
- * TD_GB2_LR (default: stage 1's).  The rows gb_x.. stay (gb_fit forgets
+ * TD_GB2_LR (default: stage 1's); TD_GB2_ADD=1: stage 2 starts from each
+ * row's out-of-fold stage-1 margin and its margin adds to stage 1's
+ * (td_page_opts.gbdt2_add), else it is fitted from scratch and replaces it.  The rows gb_x.. stay (gb_fit forgets
  * them after).
  */
 static void
@@ -568,6 +570,7 @@ gb_fit_stage2(const td_gbdt_opts *o1, td_gbdt *out2)
 	const uint32_t d = TD_N_ROW,
 				w2 = TD_N_ROW + TD_N_STAGE2;
 	double	   *prob = malloc(sizeof(double) * n),
+			   *init2 = malloc(sizeof(double) * n),
 			   *pj;
 	uint8_t    *fold = malloc(n),
 			   *y2 = malloc(n);
@@ -613,7 +616,7 @@ gb_fit_stage2(const td_gbdt_opts *o1, td_gbdt *out2)
 		mg = malloc(sizeof(double) * (q + 1));
 		td_gbdt_margins(&mj, gb_x, d, idx, q, mg);
 		for (size_t r = 0; r < q; r++)
-			prob[idx[r]] = td_gbdt_prob(mg[r]);
+			prob[idx[r]] = mg[r];	/* the margin: a probability below */
 		free(mg);
 		td_gbdt_free(&env, &mj);
 	}
@@ -637,7 +640,8 @@ gb_fit_stage2(const td_gbdt_opts *o1, td_gbdt *out2)
 			y2[n2] = gb_y[r1];
 			wt2[n2] = gb_w[r1];
 			idx[m] = gb_node[r1];
-			pj[m++] = prob[r1];
+			init2[n2] = prob[r1];
+			pj[m++] = td_gbdt_prob(prob[r1]);
 			n2++;
 		}
 		td_visible_lengths(t, vis);
@@ -655,9 +659,12 @@ gb_fit_stage2(const td_gbdt_opts *o1, td_gbdt *out2)
 		o2.max_depth = atoi(getenv("TD_GB2_DEPTH"));
 	if (getenv("TD_GB2_LR"))
 		o2.shrinkage = atof(getenv("TD_GB2_LR"));
+	if (getenv("TD_GB2_ADD") && atoi(getenv("TD_GB2_ADD")))
+		o2.init = init2;		/* stage 2 corrects stage 1's out-of-fold margins */
 	gb_norm(wt2, n2);
 	gb_train1(x2, y2, wt2, n2, w2, &o2, out2, "stage 2");
 	free(prob);
+	free(init2);
 	free(pj);
 	free(fold);
 	free(y2);
@@ -693,6 +700,7 @@ gb_use(const td_gbdt *m, const td_gbdt *m2)
 {
 	popts.gbdt = m;
 	popts.gbdt2 = m2 && m2->n_trees ? m2 : NULL;
+	popts.gbdt2_add = getenv("TD_GB2_ADD") && atoi(getenv("TD_GB2_ADD"));
 }
 
 /*

@@ -182,7 +182,8 @@ test_failures(void)
 /*
  * td_page_level with two stages: stage 1 gives every element margin 3
  * (p 0.95); stage 2 gives -3 to rows whose s1_parent <= 0 (the root's
- * children: nav, main, foot) and +3 to the others.  A second stage reading
+ * children: nav, main, foot) and +3 to the others, in place of stage 1's
+ * margin or (gbdt2_add) added to it.  A second stage reading
  * more than TD_N_ROW + TD_N_STAGE2 columns is refused.
  */
 static void
@@ -214,6 +215,14 @@ test_page_level(void)
 			  pm.score[node_of_id(t, ids[j])], want);
 	}
 	td_page_marks_free(t, &pm);
+	/* added to stage 1's margin (gbdt2_add): 3 - 3 and 3 + 3 */
+	o.gbdt2_add = 1;
+	CHECK(td_page_level(t, NULL, &o, &pm) == TD_OK, "page level, added: %s", env.errmsg);
+	CHECK(fabs(pm.score[node_of_id(t, "main")] - 0.5) < 1e-5 &&
+		  fabs(pm.score[node_of_id(t, "m1")] - 1 / (1 + exp(-6.0))) < 1e-5, "added: %g %g",
+		  pm.score[node_of_id(t, "main")], pm.score[node_of_id(t, "m1")]);
+	td_page_marks_free(t, &pm);
+	o.gbdt2_add = 0;
 	o.gbdt2 = NULL;
 	CHECK(td_page_level(t, NULL, &o, &pm) == TD_OK &&
 		  fabs(pm.score[node_of_id(t, "main")] - hi) < 1e-5, "without stage 2: stage 1's score");

@@ -49,6 +49,9 @@ typedef struct td_page_opts
 	 * is refused (TD_EARG).
 	 */
 	const struct td_gbdt *gbdt2;
+	int			gbdt2_add;		/* 1: gbdt2's margin is added to gbdt's (it was
+								 * trained from gbdt's margins, gbdt.h init);
+								 * 0: it replaces it */
 } td_page_opts;
 
 void		td_page_opts_default(td_page_opts *o);
