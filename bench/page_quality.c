@@ -558,8 +558,9 @@ inner_fold(const page *p, int k)
  * followed by its stage-2 columns, fitted with TD_GB2_TREES, TD_GB2_DEPTH,
  * TD_GB2_LR (default: stage 1's); TD_GB2_ADD=1: stage 2 starts from each
  * row's out-of-fold stage-1 margin and its margin adds to stage 1's
- * (td_page_opts.gbdt2_add), else it is fitted from scratch and replaces it.  The rows gb_x.. stay (gb_fit forgets
- * them after).
+ * (td_page_opts.gbdt2_add), else it is fitted from scratch and replaces it;
+ * TD_GB2_DROP=name,... zeroes those stage-2 columns (ablation).  The rows
+ * gb_x.. stay (gb_fit forgets them after).
  */
 static void
 gb_fit_stage2(const td_gbdt_opts *o1, td_gbdt *out2)
@@ -652,6 +653,21 @@ gb_fit_stage2(const td_gbdt_opts *o1, td_gbdt *out2)
 			exit(1);
 		}
 		free(vis);
+	}
+	if (getenv("TD_GB2_DROP"))
+	{
+		/* ablation: stage-2 columns named in TD_GB2_DROP=name,... zeroed (never split on) */
+		const char *dl = getenv("TD_GB2_DROP");
+
+		for (int c = 0; c < TD_N_STAGE2; c++)
+		{
+			const char *q = strstr(dl, td_stage2_names[c]);
+			size_t		l = strlen(td_stage2_names[c]);
+
+			if (q && (q == dl || q[-1] == ',') && (q[l] == 0 || q[l] == ','))
+				for (size_t r = 0; r < n2; r++)
+					x2[r * w2 + TD_N_ROW + c] = 0;
+		}
 	}
 	if (getenv("TD_GB2_TREES"))
 		o2.n_trees = atoi(getenv("TD_GB2_TREES"));
@@ -755,7 +771,7 @@ gb_write_c(const char *path, const td_gbdt *m, const td_gbdt *m2, size_t rows, i
 			" * scores with it.\n"
 			" * GENERATED, do not edit: from the repository root, with the corpus at\n"
 			" * ../shared/corpus and WCXB's dev set unpacked at /work/data/wcxb-dev\n"
-			" * (bench/README.md, \"wcxb-dev\"), run (about 8 minutes on 2 loaded cores)\n"
+			" * (bench/README.md, \"wcxb-dev\"), run (about 4 minutes on 2 loaded cores)\n"
 			" *\n"
 			" *   bash bench/gen_default_gbdt.sh\n"
 			" *\n"
@@ -774,11 +790,14 @@ gb_write_c(const char *path, const td_gbdt *m, const td_gbdt *m2, size_t rows, i
 		fprintf(o, " * Stage 2 (stage2.h): %u trees of depth %s, shrinkage %s; %u nodes;\n"
 				" * rows: stage 1's row then the stage-2 columns of stage 1's\n"
 				" * probabilities, out of fold (%s inner folds of the training pages by\n"
-				" * domain or site, bench/page_quality.c gb_fit_stage2), %u floats.\n",
+				" * domain or site, bench/page_quality.c gb_fit_stage2), %u floats;\n"
+				" * %s.\n",
 				m2->n_trees, getenv("TD_GB2_DEPTH") ? getenv("TD_GB2_DEPTH") :
 				getenv("TD_GB_DEPTH") ? getenv("TD_GB_DEPTH") : "4",
 				getenv("TD_GB2_LR") ? getenv("TD_GB2_LR") : getenv("TD_GB_LR") ? getenv("TD_GB_LR") : "0.1",
-				m2->n_nodes, getenv("TD_GB_STACK"), m2->n_features);
+				m2->n_nodes, getenv("TD_GB_STACK"), m2->n_features,
+				popts.gbdt2_add ? "fitted from and added to stage 1's margins" :
+				"fitted from scratch, its margin in place of stage 1's");
 	fprintf(o, " * td_gbdt_serialize gives a stage's JSON form.\n"
 			" */\n"
 			"#include \"page/default_gbdt.h\"\n\n"
@@ -804,8 +823,10 @@ gb_write_c(const char *path, const td_gbdt *m, const td_gbdt *m2, size_t rows, i
 	if (m2->n_trees)
 		gb_write_model(o, m2, "2");
 	fprintf(o, "const td_gbdt *\ntd_default_gbdt(void)\n{\n\treturn &model;\n}\n\n"
-			"const td_gbdt *\ntd_default_gbdt2(void)\n{\n\treturn %s;\n}\n",
-			m2->n_trees ? "&model2" : "NULL");
+			"const td_gbdt *\ntd_default_gbdt2(void)\n{\n\treturn %s;\n}\n\n"
+			"/* 1: stage 2's margin adds to stage 1's (td_page_opts.gbdt2_add) */\n"
+			"const int	td_default_gbdt2_add = %d;\n",
+			m2->n_trees ? "&model2" : "NULL", m2->n_trees ? popts.gbdt2_add : 0);
 	if (fclose(o))
 	{
 		perror(path);

@@ -17,6 +17,7 @@
 #include "base/render.h"
 #include "base/tags.h"
 #include "page/context.h"
+#include "page/default_gbdt.h"
 #include "page/gbdt.h"
 #include "page/pagelevel.h"
 #include "page/stage2.h"
@@ -234,6 +235,23 @@ test_page_level(void)
 	td_tree_free(t);
 }
 
+/* The built-in second stage, when there is one, was trained on these columns. */
+static void
+test_default(void)
+{
+	const td_gbdt *m2 = td_default_gbdt2();
+	uint32_t	j = 0;
+
+	for (; td_default_gbdt2_names[j] && j < TD_N_STAGE2; j++)
+		CHECK(strcmp(td_default_gbdt2_names[j], td_stage2_names[j]) == 0, "column %u: %s, trained as %s",
+			  j, td_stage2_names[j], td_default_gbdt2_names[j]);
+	CHECK(m2 ? j == TD_N_STAGE2 && !td_default_gbdt2_names[j] : j == 0,
+		  "the built-in stage 2 names its %d columns (or there is none)", TD_N_STAGE2);
+	CHECK(!m2 || (td_gbdt_check(&env, m2) == TD_OK && m2->n_features <= TD_N_ROW + TD_N_STAGE2),
+		  "the built-in stage 2 is valid");
+	CHECK(m2 || td_default_gbdt2_add == 0, "no stage 2, nothing added");
+}
+
 int
 main(void)
 {
@@ -241,5 +259,6 @@ main(void)
 	test_deep();
 	test_failures();
 	test_page_level();
+	test_default();
 	return check_done("test_stage2");
 }
