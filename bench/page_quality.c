@@ -352,11 +352,12 @@ gb_init_drop(void)
 /*
  * TD_GB_ROWW=[p][words|sqrt|log] (issue 12, sixth session): row weights
  * closer to the metric (word F1 averaged over pages).  words / sqrt / log:
- * each row weighs its element's visible characters, their square root or
- * ln(1 + chars); a leading "p": then the page's rows are rescaled to sum
- * to the page's weight (each page counts alike); "p" alone: every row of a
- * page weighs weight / rows.  Applied to rows n0.. (one page, in node
- * order), before gb_fit rescales all weights to mean 1.
+ * each row weighs its element's visible characters + 1, their square root
+ * or ln(2 + characters); a leading "p": then the page's rows are rescaled
+ * to sum to the page's weight (each page counts alike); "p" alone: every
+ * row of a page weighs weight / rows.  Applied to rows n0.. (one page, in
+ * node order; TD_GB_PAGEW's weights replaced), before gb_fit rescales all
+ * weights to mean 1.
  */
 static void
 gb_row_weights(const td_tree *t, const td_features *f, size_t n0, double weight)
