@@ -1,18 +1,29 @@
 #!/bin/bash
 # gen_default_gbdt.sh — regenerates src/core/page/default_gbdt.c, the built-in page-level
 # tree model (issue 12; bench/README.md, "Issue 12, fourth session"). Run from the
-# repository root, after any change to the features (features.h) or the page context
-# (context.h): the generated file asserts the row width it was trained on.
+# repository root, after any change to the features (features.h), the page context
+# (context.h) or the stage-2 columns (stage2.h): the generated file asserts the row
+# widths it was trained on.
 #
 #   bash bench/gen_default_gbdt.sh
 #
-# Trains the shipped configuration (g4: 100 trees of depth 6, shrinkage 0.2, WCXB rows
-# weighted 0.5) on sites/, dragnet's train split and all of wcxb-dev, writes the C file,
-# then scores dragnet's test split with it (held out: the printed fb 0.05 row is the
-# model's dragnet figure). Deterministic: the same data and code give the same file.
-# GB_TREES, GB_DEPTH, GB_LR, GB_WCXBW override the configuration (measurements only).
+# Trains the shipped configuration (g4 with the evidence columns: 100 trees of depth 6,
+# shrinkage 0.2, WCXB rows weighted 0.5) on sites/, dragnet's train split and all of
+# wcxb-dev, writes the C file, then scores dragnet's test split with it (held out: the
+# printed fb 0.05 row is the model's dragnet figure). Deterministic: the same data and
+# code give the same file. GB_TREES, GB_DEPTH, GB_LR, GB_WCXBW override the
+# configuration (measurements only).
+# GB_STACK=2 adds a second stage (stage2.h; bench/README.md, "Issue 12, sixth session",
+# measured, not shipped: it loses readability): GB2_TREES (default 50) more trees over
+# each row and its neighbourhood's stage-1 probabilities, with GB2_ADD=1 (default)
+# fitted from each row's stage-1 margin and added to it (0: from scratch, in its
+# place), margins and probabilities taken out of fold (GB_STACK inner folds of the
+# training pages by domain or site: each scored by stage-1 trees fitted on the others;
+# page_quality.c gb_fit_stage2); the measured pair was GB_TREES=50 GB2_TREES=50.
+# The file then holds td_default_gbdt2, which page level without a profile uses
+# (page_common.c); without GB_STACK it returns NULL.
 # CORPUS (default ../shared/corpus), WCXB (default /work/data/wcxb-dev), OUT (default
-# /tmp/gen_default_gbdt). About 4 minutes on 2 loaded cores.
+# /tmp/gen_default_gbdt). About 4 minutes on 2 loaded cores (8 with GB_STACK=2).
 set -euo pipefail
 C=${CORPUS:-../shared/corpus}
 W=${WCXB:-/work/data/wcxb-dev}
@@ -26,6 +37,7 @@ cat > $F <<'STUB'
 #include "page/context.h"
 
 const char *const td_default_gbdt_names[] = {NULL};
+const char *const td_default_gbdt2_names[] = {NULL};
 static const uint32_t tree_first[2] = {0, 1};
 static const td_gbdt_node nodes[1] = {{0, 0, 0.0f}};
 static const td_gbdt model = {TD_N_ROW, 1, 1, 0.0, tree_first, nodes, 0};
@@ -35,11 +47,20 @@ td_default_gbdt(void)
 {
 	return &model;
 }
+
+const td_gbdt *
+td_default_gbdt2(void)
+{
+	return NULL;
+}
+
+const int	td_default_gbdt2_add = 0;
 STUB
 make -s build/bench/page_quality
 rm -rf "$O"
 TD_GBDT=1 TD_GB_WCXBW=${GB_WCXBW:-0.5} TD_GB_DEPTH=${GB_DEPTH:-6} TD_GB_TREES=${GB_TREES:-100} \
-  TD_GB_LR=${GB_LR:-0.2} TD_GOLD=1 TD_SPLIT=test \
+  TD_GB_LR=${GB_LR:-0.2} TD_GB_STACK=${GB_STACK:-0} TD_GB2_TREES=${GB2_TREES:-50} TD_GB2_ADD=${GB2_ADD:-1} \
+  TD_GOLD=1 TD_SPLIT=test \
   TD_GOLD_TRAIN=$W TD_GB_WRITE=$F TD_STEPS=1 TD_SCORE=${TD_SCORE:-$C/../eval/score.py} \
   nice -n 10 build/bench/page_quality pages $C/pages/dragnet "$O" $C/sites > /dev/null
 echo "wrote $F ($(wc -c < $F) bytes); dragnet test (not trained on):"

@@ -602,12 +602,53 @@ test_json(void)
 	}
 }
 
+/*
+ * Starting margins (opts.init): the base is 0 and the trees learn what to
+ * add.  Every row starts at +4 (sure positive) while only x < 50 are
+ * positive: init + margin must fall below 0 for x >= 50, and for x < 50,
+ * already right, the trees add little (fitted from scratch they would add
+ * about as much there as they take for x >= 50).  A non-finite start is
+ * refused.
+ */
+static void
+test_init(void)
+{
+	float		x[200];
+	uint8_t		y[200];
+	double		init[200];
+	td_gbdt		m;
+	td_gbdt_opts o;
+
+	for (int r = 0; r < 200; r++)
+	{
+		x[r] = (float) r;
+		y[r] = r < 50;
+		init[r] = 4.0;
+	}
+	td_gbdt_opts_default(&o);
+	o.n_trees = 50;
+	o.subsample = 1;
+	o.init = init;
+	CHECK(td_gbdt_train(&env, x, y, NULL, 200, 1, &o, &m) == TD_OK, "train from init: %s", env.errmsg);
+	CHECK(m.base == 0, "base 0 with init: %g", m.base);
+	CHECK(4.0 + td_gbdt_margin(&m, &x[150]) < 0 && 4.0 + td_gbdt_margin(&m, &x[10]) > 0,
+		  "init + margin: %g %g", 4.0 + td_gbdt_margin(&m, &x[150]), 4.0 + td_gbdt_margin(&m, &x[10]));
+	CHECK(td_gbdt_margin(&m, &x[10]) < 1.0, "little added where init is right: %g",
+		  td_gbdt_margin(&m, &x[10]));
+	td_gbdt_free(&env, &m);
+	init[7] = NAN;
+	CHECK(td_gbdt_train(&env, x, y, NULL, 200, 1, &o, &m) == TD_EARG, "a NaN start");
+	init[7] = INFINITY;
+	CHECK(td_gbdt_train(&env, x, y, NULL, 200, 1, &o, &m) == TD_EARG, "an infinite start");
+}
+
 int
 main(void)
 {
 	td_env_default(&env);
 	test_xor();
 	test_weights();
+	test_init();
 	test_hand_and_check();
 	test_alloc_interrupt();
 	test_context();

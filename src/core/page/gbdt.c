@@ -230,6 +230,7 @@ td_gbdt_opts_default(td_gbdt_opts *o)
 	o->lambda = 1.0;
 	o->n_bins = 64;
 	o->seed = 1;
+	o->init = NULL;
 }
 
 static uint64_t
@@ -442,6 +443,8 @@ td_gbdt_train(td_env *env, const float *x, const uint8_t *y, const float *w,
 			sp += wr;
 		else
 			sn += wr;
+		if (opts->init && !isfinite(opts->init[r]))
+			return td_fail(env, TD_EARG, "gbdt training: starting margins must be finite");
 	}
 	c.env = env;
 	c.o = opts;
@@ -467,9 +470,9 @@ td_gbdt_train(td_env *env, const float *x, const uint8_t *y, const float *w,
 	}
 	if ((st = make_bins(&c, x)) != TD_OK)
 		goto done;
-	out->base = log((sp + 1.0) / (sn + 1.0));
+	out->base = opts->init ? 0.0 : log((sp + 1.0) / (sn + 1.0));
 	for (size_t r = 0; r < n; r++)
-		F[r] = out->base;
+		F[r] = opts->init ? opts->init[r] : out->base;
 	seed = opts->seed;
 	for (int t = 0; t < opts->n_trees; t++)
 	{

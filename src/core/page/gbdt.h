@@ -101,6 +101,13 @@ typedef struct td_gbdt_opts
 	double		lambda;			/* L2 on leaf values: 1.0 */
 	int			n_bins;			/* quantile bins per feature, 2..255: 64 */
 	uint64_t	seed;			/* row sampling: 1 */
+	/*
+	 * Each row's starting margin (n finite values), or NULL: the log-odds of
+	 * the weighted labels, which becomes the model's base.  With init the
+	 * model's base is 0: its margin is what it adds to init (a second stage
+	 * that corrects a first, pagelevel.h gbdt2_add).
+	 */
+	const double *init;
 } td_gbdt_opts;
 
 void		td_gbdt_opts_default(td_gbdt_opts *o);
