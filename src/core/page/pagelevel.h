@@ -105,10 +105,9 @@ td_status	td_page_fallback(const td_tree *tree, td_page_marks *marks, double thr
 							 double min_share, double *used);
 
 /*
- * A decision of page level alone measured and not yet used by the extension
- * (clean_text without a profile keeps td_page_fallback): per page, the
- * threshold t in [TD_EFD_LO, TD_EFD_HI] that maximises the page's expected
- * word F1
+ * The decision of page level alone (clean_text, explain_html, clean_html,
+ * clean_markdown and node_scores without a profile): per page, the threshold
+ * t in [TD_EFD_LO, TD_EFD_HI] that maximises the page's expected word F1
  *
  *     E(t) = 2 sum_kept p_i w_i / (sum_kept w_i + sum_all p_i w_i)
  *
@@ -121,10 +120,10 @@ td_status	td_page_fallback(const td_tree *tree, td_page_marks *marks, double thr
  * over its E by at least TD_EFD_MARGIN.  The table, the range and the
  * sharpening were chosen on wcxb-dev by nested domain folds, the margin so
  * that no other set loses over 0.002 against the "fb 0.05" fallback above
- * with the harness's trees; with the built-in trees readability loses
- * 0.006 (wcxb-dev +0.008 by folds, dragnet +0.006): bench/README.md, "Issue
- * 12, sixth session: the expected-F1 decision".  Using it is one call in
- * src/pg/page/decide.c and node_scores.c instead of td_page_fallback.
+ * with the harness's trees; with the built-in trees readability still loses
+ * 0.006 against wcxb-dev +0.008 by folds and dragnet +0.006 (bench/README.md,
+ * "Issue 12, sixth session: the expected-F1 decision").  The table fits the
+ * built-in trees: a model argument keeps td_page_fallback.
  */
 #define TD_EFD_LO	0.3
 #define TD_EFD_HI	0.9

@@ -13,9 +13,10 @@
  * judging at 0.6 and dropping nothing of the page's main region, and
  * nothing at all where that region holds under 15% of what site level
  * keeps; site level keeps short labels inside the page's <main>
- * (td_keep_main_labels).  Page level alone (no profile, or a smaller one) judges at 0.5,
- * raising the threshold on a page where that keeps under 5% of the text
- * (td_page_fallback).
+ * (td_keep_main_labels).  Page level alone (no profile, or a smaller one)
+ * judges each page at the threshold of its best expected word F1
+ * (td_page_expected_f1; with a model argument, at 0.5 raised on a page where
+ * that keeps under 5% of the text, td_page_fallback): td_pg_page_alone.
  */
 #include "pg/page/decide.h"
 #include "pg/page/page_common.h"

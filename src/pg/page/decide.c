@@ -57,9 +57,8 @@ td_pg_decide(FunctionCallInfo fcinfo, bool is_bytea, td_env *env, const char *ba
 	td_pg_page_level(env, tree, model, use_site, TD_DEFAULT_PENALTY,
 					 use_site ? TD_DEFAULT_COMBINED_THRESHOLD : TD_DEFAULT_PAGE_THRESHOLD,
 					 base_url, base_len, &page);
-	if (!use_site)				/* page level alone: its fallback (pagelevel.h) */
-		TD_PG_CALL(env, (void) 0, td_page_fallback(tree, &page, TD_DEFAULT_PAGE_THRESHOLD,
-												   TD_DEFAULT_FALLBACK_SHARE, NULL), NULL);
+	if (!use_site)				/* page level alone: its own decision (page_common.h) */
+		td_pg_page_alone(env, tree, model, &page);
 
 	*drop = MemoryContextAllocHuge((MemoryContext) env->arg, n);
 	if (reason)

@@ -38,8 +38,7 @@ scores(FunctionCallInfo fcinfo, bool is_bytea)
 	base = td_pg_utf8_arg_opt(fcinfo, 2, &base_len);
 	td_pg_page_level(&rows.env, rows.tree, model, false, TD_DEFAULT_PENALTY, TD_DEFAULT_PAGE_THRESHOLD,
 					 base, base_len, &marks);
-	TD_PG_CALL(&rows.env, (void) 0, td_page_fallback(rows.tree, &marks, TD_DEFAULT_PAGE_THRESHOLD,
-													 TD_DEFAULT_FALLBACK_SHARE, NULL), NULL);
+	td_pg_page_alone(&rows.env, rows.tree, model, &marks);
 	td_pg_node_rows_prepare(&rows);
 	/* clean_text's decision without a profile: page level alone */
 	drop = MemoryContextAllocHuge(rows.scratch, Max(n, 1));

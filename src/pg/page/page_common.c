@@ -263,3 +263,14 @@ td_pg_page_level(td_env *env, const td_tree *tree, const td_page_model *model,
 	TD_PG_CALL(env, (td_page_marks_free(tree, marks), memset(marks, 0, sizeof(*marks))),
 			   td_page_level(tree, logreg, &opts, marks), "templatedet.max_nodes");
 }
+
+void
+td_pg_page_alone(td_env *env, const td_tree *tree, const td_page_model *model,
+				 td_page_marks *marks)
+{
+	if (model == NULL)
+		TD_PG_CALL(env, (void) 0, td_page_expected_f1(tree, marks, NULL), NULL);
+	else
+		TD_PG_CALL(env, (void) 0, td_page_fallback(tree, marks, TD_DEFAULT_PAGE_THRESHOLD,
+												   TD_DEFAULT_FALLBACK_SHARE, NULL), NULL);
+}

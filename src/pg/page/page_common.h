@@ -53,4 +53,15 @@ extern void td_pg_page_level(td_env *env, const td_tree *tree, const td_page_mod
 							 bool with_profile, double penalty, double threshold,
 							 const char *base_url, size_t base_len, td_page_marks *marks);
 
+/*
+ * The decision of page level alone on marks td_pg_page_level made at
+ * TD_DEFAULT_PAGE_THRESHOLD (clean_text and its outputs, explain_html and
+ * node_scores without a profile): with the built-in trees (model NULL) the
+ * threshold of the best expected F1 (td_page_expected_f1, whose content
+ * probabilities were fitted to those trees' scores), with a model argument
+ * the fallback (td_page_fallback).
+ */
+extern void td_pg_page_alone(td_env *env, const td_tree *tree, const td_page_model *model,
+							 td_page_marks *marks);
+
 #endif							/* TD_PG_PAGE_H */
