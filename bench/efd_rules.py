@@ -8,6 +8,14 @@
   EFD_SINGLES=kind:src:weight:a:b:lo:hi:margin:fb,...   these variants instead of the list
   EFD_NONESTED=1                                       no nested choice (faster)
   EFD_TABLE=1 efd_rules.py WX_OUT_DIR                  td_page_content_prob's table
+  EFD_PT=PRED [EFD_FIT_PT=WX_PRED] efd_rules.py ...    the rules by predicted page type
+      (bench/page_type's per-page types: id, fold, type, probability; `cv` for
+      wcxb-dev, every page typed by a model that never saw its fold; `pred` for
+      the other sets, the built-in model without URL), instead of the list:
+      main's rule against (a) a calibration table per type or per group, (b) a
+      range [lo, hi], margin and sharpening per type or group, (c) (b) only where
+      the type's probability reaches a gate; every choice nested by folds
+      (wcxb-dev) or made on all of EFD_FIT typed by EFD_FIT_PT (other sets)
 
 OUT_DIR: a page_quality run with TD_STEPS=1 (bench/wcxb_quality.sh): texts.tsv (one line
 per text node that writes words: page, fold, the smoothed score at and above which it is
@@ -353,6 +361,144 @@ def total_f1(pages, ch):
     return sum(p.f1[ch[p.id]] for p in pages)
 
 
+# ---- rules by predicted page type (EFD_PT) ----
+
+MAIN = ("iso", "raw", "c", 2.0, 0.0, 0.3, 0.9, 0.02, 0)	# td_page_expected_f1
+GROUPINGS = {
+    "none": lambda t: "all",
+    "type": lambda t: t,
+    "group": lambda t: "artdoc" if t in ("article", "documentation") else "other",
+}
+# (a, lo, hi, margin) tried per type or group in (b); a sharpens the calibrated table
+PARAMS = [(a, lo, hi, mg) for a in (1.5, 2.0, 3.0) for lo in (0.3, 0.5) for hi in (0.7, 0.9, 1.01)
+          for mg in (0.0, 0.02, 0.05)]
+GATES = (0.0, 0.6, 0.8, 0.9)
+MIN_FIT = 30	# a type with fewer training pages keeps the shared table / main's parameters
+
+
+def read_pt(path):
+    pt = {}
+    for ln in open(path):
+        f = ln.rstrip("\n").split("\t")
+        pt[f[0]] = (f[2], float(f[3]) if len(f) > 3 else 1.0)
+    return pt
+
+
+def typed_choices(train, test, pt_train, pt_test, key, cal, grouping, per_params, gated, keep=()):
+    """Choices for test under a rule fitted on train: cal "shared" (main's table) or
+    per group ("grp": one iso table per group of the training pages' predicted types);
+    per_params: (a, lo, hi, margin) chosen per group on train; gated: the per-group
+    parameters (and table) only where the type's probability reaches a gate chosen on
+    train, main's rule elsewhere; groups in keep keep main's rule."""
+    gof = GROUPINGS[grouping]
+    grp_tr = defaultdict(list)
+    for p in train:
+        grp_tr[gof(pt_train.get(p.id, ("article", 0))[0])].append(p)
+
+    def rule_for(g, a):
+        return ("iso", "raw", "c", a, 0.0)
+
+    def fit_of(g):
+        """(fitpages, fitkey) of group g's table."""
+        if cal == "grp" and len(grp_tr[g]) >= MIN_FIT:
+            return grp_tr[g], f"{key}:{grouping}:{g}"
+        return train, key
+
+    def choices(pages, g, params):
+        a, lo, hi, mg = params
+        fp, fk = fit_of(g)
+        return rule_choices(pages, rule_for(g, a) + (lo, hi, mg, 0), fp, fk)
+
+    main_p = (MAIN[3], MAIN[5], MAIN[6], MAIN[7])
+    main_tr = rule_choices(train, MAIN, train, key)	# main's rule: shared table
+    best_gate, best_tot, best_par = 0.0, -1, {}
+    for gate in (gated if isinstance(gated, tuple) else GATES if gated else (0.0,)):
+        tot, par = 0.0, {}
+        for g, gp in grp_tr.items():
+            hi_c = [p for p in gp if pt_train[p.id][1] >= gate] if p_has(pt_train, gp) else gp
+            lo_c = [p for p in gp if p not in set(hi_c)]
+            tot += total_f1(lo_c, main_tr)
+            if len(hi_c) < MIN_FIT or g in keep:
+                par[g] = None
+                tot += total_f1(hi_c, main_tr)
+                continue
+            cands = PARAMS if per_params else [main_p]
+            scored = [(total_f1(hi_c, choices(hi_c, g, c)), c) for c in cands]
+            sc, c = max(scored, key=lambda x: x[0])
+            par[g] = c
+            tot += sc
+        if tot > best_tot + 1e-9:
+            best_gate, best_tot, best_par = gate, tot, par
+    out = {}
+    main_te = rule_choices(test, MAIN, train, key)
+    for p in test:
+        ty, pr = pt_test.get(p.id, ("article", 0.0))
+        g = gof(ty)
+        c = best_par.get(g)
+        if c is None or pr < best_gate:
+            out[p.id] = main_te[p.id]
+        else:
+            out[p.id] = choices([p], g, c)[p.id]
+    return out, best_gate, best_par
+
+
+def p_has(pt, gp):
+    return all(p.id in pt for p in gp)
+
+
+def typed_main(pages, types, fitpages, kfold, folds):
+    pt = read_pt(os.environ["EFD_PT"])
+    pt_fit = read_pt(os.environ["EFD_FIT_PT"]) if os.environ.get("EFD_FIT_PT") else pt
+    report("main: " + " ".join(str(x) for x in MAIN), pages,
+           rule_choices(pages, MAIN, fitpages or pages, "fit") if not kfold else
+           {k: v for f in folds for k, v in rule_choices([p for p in pages if p.fold == f], MAIN,
+                                                         [p for p in pages if p.fold != f], f"not{f}").items()},
+           types)
+    variants = [
+        ("(0) parameters for every page, untyped (the control of (b))", "shared", "none", True, False),
+        ("(a) table per type", "grp", "type", False, False),
+        ("(a) table per group", "grp", "group", False, False),
+        ("(b) parameters per type", "shared", "type", True, False),
+        ("(b) parameters per group", "shared", "group", True, False),
+        ("(a+b) table and parameters per type", "grp", "type", True, False),
+        ("(a+b) table and parameters per group", "grp", "group", True, False),
+        ("(c) parameters per type, gated", "shared", "type", True, True),
+        ("(c) parameters per group, gated", "shared", "group", True, True),
+        ("(a+c) table and parameters per type, gated", "grp", "type", True, True),
+        ("(b') parameters per group, main's rule on article/documentation", "shared", "group", True, False,
+         ("artdoc",)),
+        ("(b') parameters per type, main's rule on article/documentation", "shared", "type", True, False,
+         ("article", "documentation")),
+        ("(b'+c) per group, main's on art/doc, gated", "shared", "group", True, True, ("artdoc",)),
+        ("(b') per group, main's on art/doc, gate 0.6 (fixed, not nested)", "shared", "group", True, (0.6,),
+         ("artdoc",)),
+        ("(b') per group, main's on art/doc, gate 0.8 (fixed, not nested)", "shared", "group", True, (0.8,),
+         ("artdoc",)),
+        ("(b') per group, main's on art/doc, gate 0.9 (fixed, not nested)", "shared", "group", True, (0.9,),
+         ("artdoc",)),
+    ]
+    only = os.environ.get("EFD_PT_ONLY")
+    for i, (name, cal, grouping, per, gated, *keep) in enumerate(variants):
+        keep = keep[0] if keep else ()
+        if only and str(i) not in only.split(","):
+            continue
+        if kfold:
+            ch, picks = {}, []
+            for f in folds:
+                train = [p for p in pages if p.fold != f]
+                test = [p for p in pages if p.fold == f]
+                c, gate, par = typed_choices(train, test, pt, pt, f"not{f}", cal, grouping, per, gated, keep)
+                ch.update(c)
+                picks.append((f, gate, par))
+            report(name + " (nested)", pages, ch, types)
+            for f, gate, par in picks:
+                print(f"    fold {f}: gate {gate} " + "; ".join(f"{g} {c}" for g, c in sorted(par.items())))
+        else:
+            c, gate, par = typed_choices(fitpages, pages, pt_fit, pt, "fit", cal, grouping, per, gated, keep)
+            report(name + " (chosen on EFD_FIT)", pages, c, types)
+            print(f"    gate {gate} " + "; ".join(f"{g} {c}" for g, c in sorted(par.items())))
+
+
 def main(out, manifest=None, gold_dir=None):
     gold_dir = gold_dir or os.path.join(out, "gold")
     types = {}
@@ -382,6 +528,11 @@ def main(out, manifest=None, gold_dir=None):
         fitpages = None
     folds = sorted(set(p.fold for p in pages if p.units))	# pages without text: fold -1
     kfold = not fit_src and len(folds) > 1 and all(f >= 0 for f in folds)
+    if os.environ.get("EFD_PT"):
+        if not kfold and not fit_src:
+            sys.exit("EFD_PT needs a k-fold run or EFD_FIT")
+        typed_main(pages, types, fitpages, kfold, folds)
+        return
     # single variants: calibrations fitted on the other folds (k-fold) or on EFD_FIT
     singles = [
         ("plain", "sm", "w", 1.0, 0.0, 0.0, 1.01, 0.0, 0),

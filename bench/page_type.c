@@ -11,7 +11,8 @@
  *       trained on the other four; accuracy, per-type precision / recall /
  *       F1, macro F1 and the confusion matrix (rows: gold type, columns:
  *       predicted); with TD_PT_PRED=FILE also each page's fold and
- *       predicted type (id, fold, type; for bench/fb_rules.py).
+ *       predicted type and its probability (id, fold, type, prob; for
+ *       bench/fb_rules.py and bench/efd_rules.py).
  *       BALANCED=1 weighs each type's pages to the same total;
  *       NOURL=1 trains and scores without the url_* features; NOURL=2
  *       trains with them and scores the pages without their URL (what
@@ -19,6 +20,9 @@
  *       URL's features sit at their mean, td_pt_standardize).
  *   page_type write FEATS.tsv OUT.c [LAMBDA [BALANCED]]
  *       Trains on every page and writes the model as pagetype_model.c.
+ *   page_type pred DIR < IDS
+ *       The pages DIR/ID.html typed by the built-in model without a URL
+ *       (id, -1, type, prob), for sets outside wcxb-dev.
  *
  * Model: multinomial logistic regression (softmax) on standardized
  * features (mean and standard deviation of the training rows; a constant
@@ -351,7 +355,7 @@ fit(const row *rows, int n, const int *sel, double lambda, int balanced, int nou
 }
 
 static int
-predict(const td_pt_model *m, const double *x, int nourl)
+predict(const td_pt_model *m, const double *x, int nourl, double *conf)
 {
 	double		p[NT],
 				xx[NF];
@@ -365,6 +369,7 @@ predict(const td_pt_model *m, const double *x, int nourl)
 	for (int k = 1; k < NT; k++)
 		if (p[k] > p[best])
 			best = k;
+	*conf = p[best];
 	return best;
 }
 
@@ -389,10 +394,11 @@ cmd_cv(const char *path, double lambda, int balanced, int nourl)
 		for (int i = 0; i < n; i++)
 			if (rows[i].fold == f)
 			{
-				int			p = predict(m, rows[i].x, nourl);
+				double		pc;
+				int			p = predict(m, rows[i].x, nourl, &pc);
 
 				if (po)
-					fprintf(po, "%s\t%d\t%s\n", rows[i].id, f, td_page_type_name(p));
+					fprintf(po, "%s\t%d\t%s\t%.4f\n", rows[i].id, f, td_page_type_name(p), pc);
 				conf[rows[i].type][p]++;
 				right += p == rows[i].type;
 				fold_n[f]++;
@@ -528,6 +534,45 @@ cmd_write(const char *path, const char *out, double lambda, int balanced)
 	return 0;
 }
 
+/*
+ * page_type pred DIR < IDS: each page DIR/ID.html (IDS: one ID a line, e.g.
+ * a page_quality run's stats.tsv, first column) typed by the built-in model
+ * without a URL, as page_type(html) types it: id, -1, type, its probability.
+ */
+static int
+cmd_pred(const char *dir)
+{
+	char		path[4096],
+				line[4096];
+	td_env		env;
+
+	td_env_default(&env);
+	while (fgets(line, sizeof(line), stdin))
+	{
+		char	   *rest = line,
+				   *id = field(&rest);
+		size_t		len;
+		char	   *html;
+		td_tree    *t;
+		double		prob[NT];
+		int			best;
+
+		if (!id || !*id)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s.html", dir, id);
+		if (!(html = bench_read_file(path, &len)))
+			continue;
+		t = bench_parse_bytes(&env, html, len, path);
+		free(html);
+		if (!t)
+			continue;
+		if (td_page_type(t, NULL, 0, prob, &best) == TD_OK)
+			printf("%s\t-1\t%s\t%.4f\n", id, td_page_type_name(best), prob[best]);
+		td_tree_free(t);
+	}
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -536,11 +581,14 @@ main(int argc, char **argv)
 	if (argc >= 3 && strcmp(argv[1], "cv") == 0)
 		return cmd_cv(argv[2], argc > 3 ? atof(argv[3]) : 0.03, argc > 4 ? atoi(argv[4]) : 0,
 					  argc > 5 ? atoi(argv[5]) : 0);
+	if (argc >= 3 && strcmp(argv[1], "pred") == 0)
+		return cmd_pred(argv[2]);
 	if (argc >= 4 && strcmp(argv[1], "write") == 0)
 		return cmd_write(argv[2], argv[3], argc > 4 ? atof(argv[4]) : 0.03,
 						 argc > 5 ? atoi(argv[5]) : 0);
 	fprintf(stderr, "usage: page_type features DATASET_DIR > FEATS.tsv\n"
 			"       page_type cv FEATS.tsv [LAMBDA [BALANCED [NOURL]]]\n"
-			"       page_type write FEATS.tsv OUT.c [LAMBDA [BALANCED]]\n");
+			"       page_type write FEATS.tsv OUT.c [LAMBDA [BALANCED]]\n"
+			"       page_type pred DIR < IDS\n");
 	return 2;
 }
