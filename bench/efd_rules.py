@@ -395,9 +395,6 @@ def typed_choices(train, test, pt_train, pt_test, key, cal, grouping, per_params
     for p in train:
         grp_tr[gof(pt_train.get(p.id, ("article", 0))[0])].append(p)
 
-    def rule_for(g, a):
-        return ("iso", "raw", "c", a, 0.0)
-
     def fit_of(g):
         """(fitpages, fitkey) of group g's table."""
         if cal == "grp" and len(grp_tr[g]) >= MIN_FIT:
@@ -407,7 +404,7 @@ def typed_choices(train, test, pt_train, pt_test, key, cal, grouping, per_params
     def choices(pages, g, params):
         a, lo, hi, mg = params
         fp, fk = fit_of(g)
-        return rule_choices(pages, rule_for(g, a) + (lo, hi, mg, 0), fp, fk)
+        return rule_choices(pages, ("iso", "raw", "c", a, 0.0, lo, hi, mg, 0), fp, fk)
 
     main_p = (MAIN[3], MAIN[5], MAIN[6], MAIN[7])
     main_tr = rule_choices(train, MAIN, train, key)	# main's rule: shared table
@@ -416,7 +413,8 @@ def typed_choices(train, test, pt_train, pt_test, key, cal, grouping, per_params
         tot, par = 0.0, {}
         for g, gp in grp_tr.items():
             hi_c = [p for p in gp if pt_train[p.id][1] >= gate] if p_has(pt_train, gp) else gp
-            lo_c = [p for p in gp if p not in set(hi_c)]
+            hi_s = set(hi_c)
+            lo_c = [p for p in gp if p not in hi_s]
             tot += total_f1(lo_c, main_tr)
             if len(hi_c) < MIN_FIT or g in keep:
                 par[g] = None
