@@ -1529,6 +1529,39 @@ sep_at(const char *s, size_t n, size_t i)
 	return 0;
 }
 
+/* A separator's length at s[i] of s[0..n), or 0 (sep_at, cand_sep). */
+typedef size_t (*sep_fn) (const char *s, size_t n, size_t i);
+
+/*
+ * The parts of title t[0..n) between separators (sep), one per call from
+ * *pos (0 at first): [*from, *to), empty ones included; 0 when none is
+ * left, or at once when t has no separator (one part is no split).
+ */
+static int
+title_part_next(const char *t, size_t n, sep_fn sep, size_t *pos, size_t *from, size_t *to)
+{
+	if (*pos > n)
+		return 0;
+	for (size_t i = *pos; i < n; i++)
+	{
+		size_t		l = sep(t, n, i);
+
+		if (l)
+		{
+			*from = *pos;
+			*to = i;
+			*pos = i + l;
+			return 1;
+		}
+	}
+	if (*pos == 0)
+		return 0;
+	*from = *pos;
+	*to = n;
+	*pos = n + 1;
+	return 1;
+}
+
 /*
  * The title from a candidate t[0..n): the part equal to the <h1>, else
  * without the site name at either end and without what follows " | ".
@@ -1546,33 +1579,19 @@ title_main(const meta *m, const char *t, size_t n, const char *host, size_t host
 	for (uint32_t hk = 0; hk < m->n_h1 && hk < H1_MAX; hk++)
 	{
 		const char *h = pool_str(m, m->h1s[hk].off);
-		size_t		h_n = m->h1s[hk].len;
-		size_t		start = 0;
+		size_t		h_n = m->h1s[hk].len,
+					pos = 0,
+					pf,
+					pt;
 
-		for (size_t i = 0; i <= n; i++)
-		{
-			size_t		l = i < n ? sep_at(t, n, i) : 0;
-
-			if (i == n || l)
+		while (title_part_next(t, n, sep_at, &pos, &pf, &pt))
+			/* not the site's name: that <h1> is the site's logo */
+			if (folded_eq(t + pf, pt - pf, h, h_n) && !is_site(m, t + pf, pt - pf, host, host_n))
 			{
-				if (start > 0 || i < n)
-				{
-					/* not the site's name: that <h1> is the site's logo */
-					if (folded_eq(t + start, i - start, h, h_n) &&
-						!is_site(m, t + start, i - start, host, host_n))
-					{
-						*from = start;
-						*to = i;
-						return;
-					}
-				}
-				if (i < n)
-				{
-					start = i + l;
-					i += l - 1;
-				}
+				*from = pf;
+				*to = pt;
+				return;
 			}
-		}
 	}
 	/* the site name at the end or the start, as often as it is there */
 	while (changed)
@@ -1857,20 +1876,14 @@ h1_site_names(meta *m)
 {
 	const char *t = pool_str(m, m->title_html.off);
 	size_t		n = m->title_html.len,
-				last = 0;
+				last = 0,
+				pos = 0,
+				to;
 
 	if (m->title_html.rank == R_NONE)
 		return TD_OK;
-	for (size_t i = 1; i < n; i++)
-	{
-		size_t		l = sep_at(t, n, i);
-
-		if (l)
-		{
-			last = i + l;
-			i += l - 1;
-		}
-	}
+	while (title_part_next(t, n, sep_at, &pos, &last, &to))
+		;						/* the last part's start */
 	/* once: list_add may move the pool that t points into */
 	for (uint32_t k = 0; k < m->n_h1 && k < H1_MAX && last > 0 && last < n; k++)
 		if (folded_eq(t + last, n - last, pool_str(m, m->h1s[k].off), m->h1s[k].len))
@@ -2002,6 +2015,7 @@ cand_source(const meta *m, tcands *cs, const slot *sl, unsigned kind, int whole)
 {
 	const char *t = pool_str(m, sl->off);
 	size_t		n = sl->len,
+				pos = 0,
 				from[TITLE_PARTS],
 				to[TITLE_PARTS];
 	int			np = 0;
@@ -2014,21 +2028,9 @@ cand_source(const meta *m, tcands *cs, const slot *sl, unsigned kind, int whole)
 		fmax_set(c, whole, 1);
 		fmax_set(c, TD_TF_parts_share, 1);
 	}
-	from[0] = 0;
-	for (size_t i = 1; i < n; i++)
-	{
-		size_t		l = cand_sep(t, n, i);
-
-		if (l)
-		{
-			if (np + 1 == TITLE_PARTS)
-				return;
-			to[np++] = i;
-			from[np] = i + l;
-			i += l - 1;
-		}
-	}
-	to[np++] = n;
+	while (title_part_next(t, n, cand_sep, &pos, &from[np], &to[np]))
+		if (++np == TITLE_PARTS && pos <= n)
+			return;				/* too many parts to be a title's */
 	if (np < 2)
 		return;
 	for (int i = 0; i < np; i++)
@@ -2098,21 +2100,9 @@ cand_features(const meta *m, tcand *c, const char *host, size_t host_n, int arti
 	c->f[TD_TF_site_alone] = names_site(m, s, n, host, host_n);
 	c->f[TD_TF_home] = ascii_ieq(s, n, "home") || ascii_ieq(s, n, "home page") ||
 		ascii_ieq(s, n, "homepage");
-	for (size_t i = 0, start = 0; i <= n; i++)
-	{
-		size_t		l = i < n ? sep_at(s, n, i) : 0;
-
-		if ((i == n && start > 0) || (l && i > start))
-		{
-			if (is_site(m, s + start, i - start, host, host_n))
-				c->f[TD_TF_site_part] = 1;
-		}
-		if (l)
-		{
-			start = i + l;
-			i += l - 1;
-		}
-	}
+	for (size_t pos = 0, pf, pt; title_part_next(s, n, sep_at, &pos, &pf, &pt);)
+		if ((pf < pt || pt == n) && is_site(m, s + pf, pt - pf, host, host_n))
+			c->f[TD_TF_site_part] = 1;
 	for (size_t i = 0; i < n; i++)
 	{
 		unsigned char ch = (unsigned char) s[i];
