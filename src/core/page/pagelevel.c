@@ -187,8 +187,8 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 	memcpy(marks->area, f.area, sizeof(uint32_t) * n);
 	marks->main_region = f.main_region;	/* taken over */
 	f.main_region = NULL;
-	marks->visible = f.visible;	/* taken over: td_page_fallback reads it */
-	f.visible = NULL;
+	/* shared, not copied: td_context_rows_of reads f.visible, td_page_fallback marks->visible */
+	marks->visible = f.visible;
 	memset(marks->seg_start, 0, n);
 	memset(marks->drop, 0, n);
 	memset(marks->reason, 0, n);
@@ -314,6 +314,7 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 
 done:
 	td_free(env, rows);
+	f.visible = NULL;			/* marks->visible's (td_page_marks_free frees it) */
 	td_features_free(tree, &f);
 	td_free(env, near);
 	td_free(env, idx);
