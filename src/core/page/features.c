@@ -99,6 +99,44 @@ is_stop_word(const unsigned char *s, const unsigned char *e)
 	return 0;
 }
 
+/*
+ * What a word must have to be worth hashing against the title's words: its
+ * first byte (ASCII lower-cased) and its length (63 for 63 and more) among
+ * the title words'.  Two words with equal word_hash have both (barring a
+ * 64-bit collision), so the filter changes no count; it spares the hash and
+ * the search for most of a page's words.
+ */
+typedef struct title_filter
+{
+	uint64_t	first[4];		/* bit per first byte */
+	uint64_t	len;			/* bit per length, 63 for 63 and more */
+} title_filter;
+
+static inline unsigned char
+lower_ascii(unsigned char c)
+{
+	return (c >= 'A' && c <= 'Z') ? c + ('a' - 'A') : c;
+}
+
+static inline void
+filter_add(title_filter *tf, const unsigned char *s, const unsigned char *e)
+{
+	unsigned char c = lower_ascii(*s);
+	size_t		len = e - s;
+
+	tf->first[c >> 6] |= 1ULL << (c & 63);
+	tf->len |= 1ULL << (len < 63 ? len : 63);
+}
+
+static inline int
+filter_may(const title_filter *tf, const unsigned char *s, const unsigned char *e)
+{
+	unsigned char c = lower_ascii(*s);
+	size_t		len = e - s;
+
+	return (tf->first[c >> 6] >> (c & 63)) & (tf->len >> (len < 63 ? len : 63)) & 1;
+}
+
 static int
 in_title(const uint64_t *title, size_t n, uint64_t h)
 {
@@ -124,7 +162,7 @@ in_title(const uint64_t *title, size_t n, uint64_t h)
  * new array (*out NULL when there is no title word).
  */
 static td_status
-title_words(const td_tree *t, uint64_t **out, size_t *n_out)
+title_words(const td_tree *t, uint64_t **out, size_t *n_out, title_filter *tf)
 {
 	td_env	   *env = t->env;
 	uint32_t	ti = TD_NONE;
@@ -134,6 +172,7 @@ title_words(const td_tree *t, uint64_t **out, size_t *n_out)
 
 	*out = NULL;
 	*n_out = 0;
+	memset(tf, 0, sizeof(*tf));
 	for (uint32_t i = 0; i < t->n_nodes; i++)
 		if (t->nodes[i].kind == TD_ELEM && t->nodes[i].tag == TD_TAG_TITLE)
 		{
@@ -163,6 +202,7 @@ title_words(const td_tree *t, uint64_t **out, size_t *n_out)
 				return TD_ENOMEM;
 			}
 			h[n++] = word_hash(ws, we);
+			filter_add(tf, ws, we);
 		}
 	}
 	*out = h;
@@ -170,29 +210,53 @@ title_words(const td_tree *t, uint64_t **out, size_t *n_out)
 	return TD_OK;
 }
 
-/* Counts of one visible text node. */
+/* A word byte: ASCII letter or digit, any non-ASCII byte (sep_len 0 unless it starts a no-break space). */
+static inline int
+word_byte(unsigned char c)
+{
+	return c >= 0x80 || (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+}
+
+/*
+ * Counts of one visible text node, in one pass: the words of next_word
+ * (runs of word bytes; a no-break space separates), their bytes and those
+ * found in the title, and the sentence ends: a run of . ! ? not followed
+ * by a letter or digit ends a sentence ("3.5" and "e.g" do not, "..."
+ * counts once).
+ */
 static void
 scan_text(const unsigned char *p, const unsigned char *end,
-		  const uint64_t *title, size_t n_title, acc *a)
+		  const uint64_t *title, size_t n_title, const title_filter *tf, acc *a)
 {
 	const unsigned char *s = p;
-	const unsigned char *ws,
-			   *we;
 
-	while (next_word(&s, end, &ws, &we))
+	while (s < end)
 	{
+		const unsigned char *ws;
+
+		if (!word_byte(*s))
+		{
+			/* a separator: . ! ? may end a sentence, the other bytes nothing */
+			if ((*s == '.' || *s == '!' || *s == '?') &&
+				(s + 1 == end || (s[1] != '.' && s[1] != '!' && s[1] != '?' &&
+								  sep_len(s + 1, end) != 0)))
+				a->punct++;
+			s++;
+			continue;
+		}
+		if (*s == 0xC2 && s + 1 < end && s[1] == 0xA0)
+		{
+			s += 2;				/* a no-break space */
+			continue;
+		}
+		ws = s++;
+		while (s < end && word_byte(*s) && !(*s == 0xC2 && s + 1 < end && s[1] == 0xA0))
+			s++;
 		a->words++;
-		a->word_bytes += we - ws;
-		if (n_title > 0 && in_title(title, n_title, word_hash(ws, we)))
+		a->word_bytes += s - ws;
+		if (n_title > 0 && filter_may(tf, ws, s) && in_title(title, n_title, word_hash(ws, s)))
 			a->title++;
 	}
-	/* a run of . ! ? not followed by a letter or digit ends a sentence:
-	 * "3.5" and "e.g" do not, "..." counts once */
-	for (s = p; s < end; s++)
-		if ((*s == '.' || *s == '!' || *s == '?') &&
-			(s + 1 == end || (s[1] != '.' && s[1] != '!' && s[1] != '?' &&
-							  sep_len(s + 1, end) != 0)))
-			a->punct++;
 }
 
 /* ---- id/class tokens ---------------------------------------------------- */
@@ -327,7 +391,8 @@ td_features_free(const td_tree *tree, td_features *f)
 /* The down pass: inherited flags, own counts, tokens; bytes per node. */
 static td_status
 own_counts(const td_tree *t, const char *base_url, size_t base_len,
-		   const uint32_t *vis, const uint64_t *title, size_t n_title, acc *a)
+		   const uint32_t *vis, const uint64_t *title, size_t n_title,
+		   const title_filter *tf, acc *a)
 {
 	td_env	   *env = t->env;
 	const char *site;			/* the page's site host, found once for all its links */
@@ -355,7 +420,7 @@ own_counts(const td_tree *t, const char *base_url, size_t base_len,
 			ai->bytes = n->str_len;
 			if (n->flags & TD_F_INHIDDEN)
 				continue;
-			scan_text(p, p + n->str_len, title, n_title, ai);
+			scan_text(p, p + n->str_len, title, n_title, tf, ai);
 			if (ai->in_link)
 			{
 				ai->a_vis = vis[i];
@@ -473,6 +538,7 @@ td_compute_features(const td_tree *tree, const char *base_url, size_t base_len,
 	acc		   *a = NULL;
 	uint64_t   *title = NULL;
 	size_t		n_title = 0;
+	title_filter tf;
 	uint32_t	max_depth = 0,
 				run = 0,
 				top,
@@ -497,12 +563,12 @@ td_compute_features(const td_tree *tree, const char *base_url, size_t base_len,
 	memset(f->x, 0, (size_t) n * TD_N_FEATURES * sizeof(float));
 	memset(a, 0, (size_t) n * sizeof(acc));
 	td_visible_lengths(tree, vis);
-	if ((st = title_words(tree, &title, &n_title)) != TD_OK)
+	if ((st = title_words(tree, &title, &n_title, &tf)) != TD_OK)
 	{
 		st = td_fail(env, st, "out of memory reading the title");
 		goto done;
 	}
-	if ((st = own_counts(tree, base_url, base_len, vis, title, n_title, a)) != TD_OK)
+	if ((st = own_counts(tree, base_url, base_len, vis, title, n_title, &tf, a)) != TD_OK)
 		goto done;
 
 	/* up: children follow their parent, so a reverse loop sums subtrees */
