@@ -261,64 +261,88 @@ scan_text(const unsigned char *p, const unsigned char *end,
 
 /* ---- id/class tokens ---------------------------------------------------- */
 
-typedef struct keyword
-{
-	const char *word;
-	int			feature;
-	int			exact;			/* token must equal word (else: begin with it) */
-} keyword;
-
-static const keyword keywords[] = {
-	{"nav", TD_FEAT_TOK_NAV, 0},
-	{"menu", TD_FEAT_TOK_MENU, 0},
-	{"footer", TD_FEAT_TOK_FOOTER, 0},
-	{"header", TD_FEAT_TOK_HEADER, 0},
-	{"masthead", TD_FEAT_TOK_HEADER, 0},
-	{"sidebar", TD_FEAT_TOK_SIDEBAR, 0},
-	{"share", TD_FEAT_TOK_SHARE, 0},
-	{"sharing", TD_FEAT_TOK_SHARE, 0},
-	{"social", TD_FEAT_TOK_SOCIAL, 0},
-	{"comment", TD_FEAT_TOK_COMMENT, 0},
-	{"breadcrumb", TD_FEAT_TOK_BREADCRUMB, 0},
-	{"related", TD_FEAT_TOK_RELATED, 0},
-	{"widget", TD_FEAT_TOK_WIDGET, 0},
-	{"ad", TD_FEAT_TOK_AD, 1},
-	{"ads", TD_FEAT_TOK_AD, 1},
-	{"advert", TD_FEAT_TOK_AD, 0},
-	{"sponsor", TD_FEAT_TOK_AD, 0},
-	{"banner", TD_FEAT_TOK_BANNER, 0},
-	{"cookie", TD_FEAT_TOK_COOKIE, 0},
-	{"copyright", TD_FEAT_TOK_COPYRIGHT, 0},
-	{"login", TD_FEAT_TOK_LOGIN, 0},
-	{"signin", TD_FEAT_TOK_LOGIN, 0},
-	{"search", TD_FEAT_TOK_SEARCH, 0},
-	{"content", TD_FEAT_TOK_CONTENT, 0},
-	{"article", TD_FEAT_TOK_CONTENT, 0},
-	{"post", TD_FEAT_TOK_CONTENT, 0},
-	{"entry", TD_FEAT_TOK_CONTENT, 0},
-	{"main", TD_FEAT_TOK_CONTENT, 0},
-	{"story", TD_FEAT_TOK_CONTENT, 0},
-};
+/*
+ * The id/class keywords and the feature each sets, tried by the token's
+ * first byte: KW(word) when the token begins with word, KW_EXACT(word) when
+ * it equals word.  Tokens are lower-cased, at least 1 byte.
+ */
+#define KW(w, feat) \
+	if (len >= sizeof(w) - 1 && memcmp(tok, w, sizeof(w) - 1) == 0) \
+		bits |= TOK_BIT(feat)
+#define KW_EXACT(w, feat) \
+	if (len == sizeof(w) - 1 && memcmp(tok, w, sizeof(w) - 1) == 0) \
+		bits |= TOK_BIT(feat)
 
 static uint32_t
 token_bits(const char *tok, size_t len)
 {
 	uint32_t	bits = 0;
 
-	for (size_t k = 0; k < sizeof(keywords) / sizeof(keywords[0]); k++)
+	switch (tok[0])
 	{
-		size_t		wl;
-
-		if (keywords[k].word[0] != tok[0])	/* len >= 1: most keywords end here */
-			continue;
-		wl = strlen(keywords[k].word);
-		if (len < wl || (keywords[k].exact && len != wl))
-			continue;
-		if (memcmp(tok, keywords[k].word, wl) == 0)
-			bits |= TOK_BIT(keywords[k].feature);
+		case 'a':
+			KW_EXACT("ad", TD_FEAT_TOK_AD);
+			KW_EXACT("ads", TD_FEAT_TOK_AD);
+			KW("advert", TD_FEAT_TOK_AD);
+			KW("article", TD_FEAT_TOK_CONTENT);
+			break;
+		case 'b':
+			KW("breadcrumb", TD_FEAT_TOK_BREADCRUMB);
+			KW("banner", TD_FEAT_TOK_BANNER);
+			break;
+		case 'c':
+			KW("comment", TD_FEAT_TOK_COMMENT);
+			KW("cookie", TD_FEAT_TOK_COOKIE);
+			KW("copyright", TD_FEAT_TOK_COPYRIGHT);
+			KW("content", TD_FEAT_TOK_CONTENT);
+			break;
+		case 'e':
+			KW("entry", TD_FEAT_TOK_CONTENT);
+			break;
+		case 'f':
+			KW("footer", TD_FEAT_TOK_FOOTER);
+			break;
+		case 'h':
+			KW("header", TD_FEAT_TOK_HEADER);
+			break;
+		case 'l':
+			KW("login", TD_FEAT_TOK_LOGIN);
+			break;
+		case 'm':
+			KW("menu", TD_FEAT_TOK_MENU);
+			KW("masthead", TD_FEAT_TOK_HEADER);
+			KW("main", TD_FEAT_TOK_CONTENT);
+			break;
+		case 'n':
+			KW("nav", TD_FEAT_TOK_NAV);
+			break;
+		case 'p':
+			KW("post", TD_FEAT_TOK_CONTENT);
+			break;
+		case 'r':
+			KW("related", TD_FEAT_TOK_RELATED);
+			break;
+		case 's':
+			KW("sidebar", TD_FEAT_TOK_SIDEBAR);
+			KW("share", TD_FEAT_TOK_SHARE);
+			KW("sharing", TD_FEAT_TOK_SHARE);
+			KW("social", TD_FEAT_TOK_SOCIAL);
+			KW("sponsor", TD_FEAT_TOK_AD);
+			KW("signin", TD_FEAT_TOK_LOGIN);
+			KW("search", TD_FEAT_TOK_SEARCH);
+			KW("story", TD_FEAT_TOK_CONTENT);
+			break;
+		case 'w':
+			KW("widget", TD_FEAT_TOK_WIDGET);
+			break;
+		default:
+			break;
 	}
 	return bits;
 }
+
+#undef KW
+#undef KW_EXACT
 
 static inline int
 is_alnum(unsigned char c)
