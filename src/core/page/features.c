@@ -505,7 +505,7 @@ fill_row(const td_tree *t, uint32_t i, const acc *ai, uint32_t vis, uint32_t bef
 	x[TD_FEAT_TEXT_AFTER] = ta;
 	x[TD_FEAT_MARGIN] = tb < ta ? tb : ta;
 	x[TD_FEAT_PAGE_SHARE] = ratio(vis, total);
-	x[TD_FEAT_LOG_AREA] = log1p((double) area);
+	x[TD_FEAT_LOG_AREA] = td_log1p_count((double) area);
 	x[TD_FEAT_LINKS_PER_WORD] = ratio(ai->links, ai->words);
 	x[TD_FEAT_ANCHOR_TEXT] = ratio(ai->a_vis, vis);
 	x[TD_FEAT_ANCHOR_SIZE] = ratio(ai->a_words, ai->links);
@@ -513,10 +513,10 @@ fill_row(const td_tree *t, uint32_t i, const acc *ai, uint32_t vis, uint32_t bef
 	x[TD_FEAT_VISIBLE_PER_BYTE] = ratio(vis, (double) ai->bytes);
 	x[TD_FEAT_TITLE_WORDS] = ratio(ai->title, ai->words);
 	x[TD_FEAT_DEPTH] = ratio(n->depth, max_depth);
-	x[TD_FEAT_LOG_CHILDREN] = log1p((double) ai->children);
+	x[TD_FEAT_LOG_CHILDREN] = td_log1p_count((double) ai->children);
 	x[TD_FEAT_PUNCT_PER_WORD] = ratio(ai->punct, ai->words);
 	x[TD_FEAT_AVG_WORD_LEN] = ratio(ai->word_bytes, ai->words);
-	x[TD_FEAT_LOG_MEDIA] = log1p((double) ai->media);
+	x[TD_FEAT_LOG_MEDIA] = td_log1p_count((double) ai->media);
 	x[TD_FEAT_TAG_NAV] = n->tag == TD_TAG_NAV;
 	x[TD_FEAT_TAG_HEADER] = n->tag == TD_TAG_HEADER;
 	x[TD_FEAT_TAG_FOOTER] = n->tag == TD_TAG_FOOTER;
@@ -584,7 +584,6 @@ td_compute_features(const td_tree *tree, const char *base_url, size_t base_len,
 		goto done;
 	}
 	f->n_nodes = n;
-	memset(f->x, 0, (size_t) n * TD_N_FEATURES * sizeof(float));
 	memset(a, 0, (size_t) n * sizeof(acc));
 	td_visible_lengths(tree, vis);
 	if ((st = title_words(tree, &title, &n_title, &tf)) != TD_OK)
@@ -637,7 +636,9 @@ td_compute_features(const td_tree *tree, const char *base_url, size_t base_len,
 		}
 		f->area[i] = area > UINT32_MAX ? UINT32_MAX : (uint32_t) area;
 		f->size_class[i] = td_size_class(f->area[i]);
-		if (nd->kind == TD_ELEM)
+		if (nd->kind != TD_ELEM)		/* an element's row is written whole below */
+			memset(f->x + (size_t) i * TD_N_FEATURES, 0, sizeof(float) * TD_N_FEATURES);
+		else
 		{
 			fill_row(tree, i, &a[i], vis[i], run, total, max_depth, f->area[i],
 					 f->x + (size_t) i * TD_N_FEATURES);
