@@ -210,12 +210,24 @@ title_words(const td_tree *t, uint64_t **out, size_t *n_out, title_filter *tf)
 	return TD_OK;
 }
 
-/* A word byte: ASCII letter or digit, any non-ASCII byte (sep_len 0 unless it starts a no-break space). */
-static inline int
-word_byte(unsigned char c)
-{
-	return c >= 0x80 || (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
-}
+/*
+ * Per byte: 0 for a separator (sep_len 1: ASCII other than letters and
+ * digits), 1 for a word byte (ASCII letters and digits, non-ASCII bytes), 2
+ * for C2, a word byte unless a no-break space (C2 A0) starts there.
+ */
+#define WB16(v) v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v
+static const unsigned char word_class[256] = {
+	WB16(0), WB16(0), WB16(0),
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,	/* 0-9 */
+	0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* A-O */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,	/* P-Z */
+	0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* a-o */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,	/* p-z */
+	WB16(1), WB16(1), WB16(1), WB16(1),
+	1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* C2 */
+	WB16(1), WB16(1), WB16(1)
+};
+#undef WB16
 
 /*
  * Counts of one visible text node, in one pass: the words of next_word
@@ -234,7 +246,7 @@ scan_text(const unsigned char *p, const unsigned char *end,
 	{
 		const unsigned char *ws;
 
-		if (!word_byte(*s))
+		if (!word_class[*s])
 		{
 			/* a separator: . ! ? may end a sentence, the other bytes nothing */
 			if ((*s == '.' || *s == '!' || *s == '?') &&
@@ -250,8 +262,10 @@ scan_text(const unsigned char *p, const unsigned char *end,
 			continue;
 		}
 		ws = s++;
-		while (s < end && word_byte(*s) && !(*s == 0xC2 && s + 1 < end && s[1] == 0xA0))
-			s++;
+		for (unsigned c; s < end && (c = word_class[*s]) != 0; s++)
+			if (c == 2 && s + 1 < end && s[1] == 0xA0)
+				break;
+
 		a->words++;
 		a->word_bytes += s - ws;
 		if (n_title > 0 && filter_may(tf, ws, s) && in_title(title, n_title, word_hash(ws, s)))
