@@ -35,6 +35,7 @@
 #include "base/tags.h"
 #include "page/pagelevel.h"
 #include "page/default_model.h"
+#include "page/default_gbdt.h"
 #include "page/context.h"
 #include "page/gbdt.h"
 #include "page/stage2.h"
@@ -239,7 +240,11 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 				sparent[ns++] = i;
 		if ((st = td_context_rows_of(tree, &f, sparent, ns, &rows)) != TD_OK)
 			goto done;
-		td_gbdt_margins(opts->gbdt, rows, TD_N_ROW, NULL, ns, sx);
+		if (opts->gbdt == td_default_gbdt() &&
+			td_gbdt_flat_matches(td_default_gbdt_flat(), opts->gbdt))
+			td_gbdt_flat_margins(td_default_gbdt_flat(), rows, TD_N_ROW, NULL, ns, sx);
+		else
+			td_gbdt_margins(opts->gbdt, rows, TD_N_ROW, NULL, ns, sx);
 		if (opts->gbdt2 && (st = second_stage(tree, opts->gbdt2, opts->gbdt2_add, marks->visible,
 											  sparent, ns, rows, sx)) != TD_OK)
 			goto done;
