@@ -1,6 +1,7 @@
 #!/bin/bash
 # gen_default_gbdt.sh — regenerates src/core/page/default_gbdt.c, the built-in page-level
-# tree model (and default_gbdt_flat.c, its trees in the flat form page level walks) (issue 12; bench/README.md, "Issue 12, fourth session"). Run from the
+# tree model (issue 12; bench/README.md, "Issue 12, fourth session"), and
+# default_gbdt_flat.c, the same trees in the flat form page level walks. Run from the
 # repository root, after any change to the features (features.h), the page context
 # (context.h) or the stage-2 columns (stage2.h): the generated file asserts the row
 # widths it was trained on.
