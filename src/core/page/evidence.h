@@ -71,4 +71,13 @@ enum td_evidence_id
 td_status	td_evidence_rows(const td_tree *tree, const td_features *f, const uint32_t *vis,
 							 const uint32_t *which, uint32_t n_rows, float *out, size_t stride);
 
+/*
+ * The in_ugc and in_tab bits of one lower-cased id/class token tok[0, len)
+ * (len >= 1, cut to at least 31 bytes: the words above are shorter), as
+ * td_evidence_rows reads them: td_compute_features ORs them per element
+ * into td_features.name_ev while it splits the same tokens for its tok_*
+ * features.
+ */
+uint8_t		td_evidence_token(const char *tok, size_t len);
+
 #endif							/* TD_EVIDENCE_H */

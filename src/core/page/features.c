@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "page/features.h"
+#include "page/evidence.h"
 #include "base/render.h"
 #include "base/tags.h"
 #include "page/mainblock.h"
@@ -364,9 +365,12 @@ is_alnum(unsigned char c)
 	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
-/* Tokens of an id or class value: split at non-alphanumerics and camelCase humps. */
+/*
+ * Tokens of an id or class value: split at non-alphanumerics and camelCase
+ * humps; their tok_* bits, and their evidence bits into *ev.
+ */
 static uint32_t
-value_bits(const char *v, size_t len)
+value_bits(const char *v, size_t len, uint8_t *ev)
 {
 	uint32_t	bits = 0;
 	char		tok[32];
@@ -381,7 +385,10 @@ value_bits(const char *v, size_t len)
 		if (!is_alnum(c) || hump)
 		{
 			if (tl > 0)
+			{
 				bits |= token_bits(tok, tl);
+				*ev |= td_evidence_token(tok, tl);
+			}
 			tl = 0;
 			if (!is_alnum(c))
 				continue;
@@ -418,6 +425,8 @@ td_features_free(const td_tree *tree, td_features *f)
 	td_free(tree->env, f->size_class);
 	td_free(tree->env, f->main_region);
 	td_free(tree->env, f->visible);
+	td_free(tree->env, f->name_ev);
+	f->name_ev = NULL;
 	f->main_region = NULL;
 	f->visible = NULL;
 	f->x = NULL;
@@ -430,7 +439,7 @@ td_features_free(const td_tree *tree, td_features *f)
 static td_status
 own_counts(const td_tree *t, const char *base_url, size_t base_len,
 		   const uint32_t *vis, const uint64_t *title, size_t n_title,
-		   const title_filter *tf, acc *a)
+		   const title_filter *tf, acc *a, uint8_t *name_ev)
 {
 	td_env	   *env = t->env;
 	const char *site;			/* the page's site host, found once for all its links */
@@ -478,7 +487,7 @@ own_counts(const td_tree *t, const char *base_url, size_t base_len,
 			ai->bytes += (uint64_t) at->name_len + at->value_len + 4;
 			if ((at->name_len == 2 && memcmp(name, "id", 2) == 0) ||
 				(at->name_len == 5 && memcmp(name, "class", 5) == 0))
-				ai->tok |= value_bits(t->strings + at->value_off, at->value_len);
+				ai->tok |= value_bits(t->strings + at->value_off, at->value_len, &name_ev[i]);
 		}
 		if (n->flags & TD_F_INHIDDEN)
 			continue;
@@ -588,24 +597,27 @@ td_compute_features(const td_tree *tree, const char *base_url, size_t base_len,
 	f->area = td_alloc(env, (size_t) n * sizeof(uint32_t));
 	f->size_class = td_alloc(env, n);
 	f->main_region = td_alloc(env, n ? n : 1);
+	f->name_ev = td_alloc(env, n ? n : 1);
 	vis = td_alloc(env, (size_t) n * sizeof(uint32_t));
 	a = td_alloc(env, (size_t) n * sizeof(acc));
 	scratch = td_alloc(env, (size_t) n * 3 * sizeof(uint32_t));
 	cand = td_alloc(env, (size_t) n * sizeof(double));
-	if (!f->x || !f->area || !f->size_class || !f->main_region || !vis || !a || !scratch || !cand)
+	if (!f->x || !f->area || !f->size_class || !f->main_region || !f->name_ev || !vis || !a ||
+		!scratch || !cand)
 	{
 		st = td_fail(env, TD_ENOMEM, "out of memory computing features of %u nodes", n);
 		goto done;
 	}
 	f->n_nodes = n;
 	memset(a, 0, (size_t) n * sizeof(acc));
+	memset(f->name_ev, 0, n);
 	td_visible_lengths(tree, vis);
 	if ((st = title_words(tree, &title, &n_title, &tf)) != TD_OK)
 	{
 		st = td_fail(env, st, "out of memory reading the title");
 		goto done;
 	}
-	if ((st = own_counts(tree, base_url, base_len, vis, title, n_title, &tf, a)) != TD_OK)
+	if ((st = own_counts(tree, base_url, base_len, vis, title, n_title, &tf, a, f->name_ev)) != TD_OK)
 		goto done;
 
 	/* up: children follow their parent, so a reverse loop sums subtrees */

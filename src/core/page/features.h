@@ -169,6 +169,9 @@ typedef struct td_features
 	uint8_t    *main_region;	/* 1 on every node of the main region */
 	uint32_t   *visible;		/* td_visible_lengths per node (kept for
 								 * td_context_rows: not computed twice) */
+	uint8_t    *name_ev;		/* per element: td_evidence_token's bits of its
+								 * id/class tokens (for td_evidence_rows: the
+								 * tokens are split once) */
 	uint32_t	n_nodes;
 } td_features;
 
