@@ -192,6 +192,14 @@ td_status
 td_evidence_rows(const td_tree *t, const td_features *f, const uint32_t *vis,
 				 const uint32_t *which, uint32_t n_rows, float *out, size_t stride)
 {
+	return td_evidence_rows_grouped(t, f, vis, NULL, 0, which, n_rows, out, stride);
+}
+
+td_status
+td_evidence_rows_grouped(const td_tree *t, const td_features *f, const uint32_t *vis,
+						 const uint32_t *group, uint32_t n_groups,
+						 const uint32_t *which, uint32_t n_rows, float *out, size_t stride)
+{
 	td_env	   *env = t->env;
 	uint32_t	n = t->n_nodes,
 				cap = 16,
@@ -226,7 +234,16 @@ td_evidence_rows(const td_tree *t, const td_features *f, const uint32_t *vis,
 	bits = (uint8_t *) (g.slot + cap);
 	g.mask = cap - 1;
 	g.n = 0;
-	memset(g.slot, 0, sizeof(uint32_t) * cap);
+	if (group)
+	{
+		/* the caller's groups, numbered as group_of would have numbered them */
+		g.n = n_groups;
+		memset(g.count, 0, sizeof(uint32_t) * n_groups);
+		memset(g.text, 0, sizeof(double) * n_groups);
+		memset(g.anchor, 0, sizeof(double) * n_groups);
+	}
+	else
+		memset(g.slot, 0, sizeof(uint32_t) * cap);
 	bits[0] = 0;
 	sec[0] = 0;
 	gid[0] = UINT32_MAX;
@@ -253,7 +270,8 @@ td_evidence_rows(const td_tree *t, const td_features *f, const uint32_t *vis,
 		bits[i] |= own_evidence(t, i, f->name_ev[i], &cls, &cl);
 		if (x[TD_FEAT_PAGE_SHARE] >= SEC_SHARE)
 			sec[i] = i;
-		k = group_of(&g, td_hash_mix(td_hash64(cls, cl, nd->parent),
+		k = group ? group[i] :
+			group_of(&g, td_hash_mix(td_hash64(cls, cl, nd->parent),
 									 td_hash64(td_node_str(t, i), nd->str_len, 0)) | 1);
 		g.count[k]++;
 		g.text[k] += vis[i];
