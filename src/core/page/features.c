@@ -266,7 +266,6 @@ scan_text(const unsigned char *p, const unsigned char *end,
 		for (unsigned c; s < end && (c = word_class[*s]) != 0; s++)
 			if (c == 2 && s + 1 < end && s[1] == 0xA0)
 				break;
-
 		a->words++;
 		a->word_bytes += s - ws;
 		if (n_title > 0 && filter_may(tf, ws, s) && in_title(title, n_title, word_hash(ws, s)))

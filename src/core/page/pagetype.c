@@ -616,7 +616,9 @@ scan_text(const by_letter *ix, const by_letter *ix_cart, const char *str, size_t
 		if (i > 0 && is_alnum(s[i - 1]))
 			continue;
 		/* a word begins: the first phrase of its letter that matches, whole */
-		for (int e = 0; second_may(ix, ch, str, n, i) && e < ix->n[ch - 'a']; e++)
+		if (!second_may(ix, ch, str, n, i))
+			continue;
+		for (int e = 0; e < ix->n[ch - 'a']; e++)
 		{
 			const named_feat *p = &phrases[ix->at[ch - 'a'][e]];
 			size_t		m = prefix_ci(str + i, n - i, p->name);
