@@ -1,6 +1,7 @@
 #!/bin/bash
 # gen_default_gbdt.sh — regenerates src/core/page/default_gbdt.c, the built-in page-level
-# tree model (issue 12; bench/README.md, "Issue 12, fourth session"). Run from the
+# tree model (issue 12; bench/README.md, "Issue 12, fourth session"), and
+# default_gbdt_flat.c, the same trees in the flat form page level walks. Run from the
 # repository root, after any change to the features (features.h), the page context
 # (context.h) or the stage-2 columns (stage2.h): the generated file asserts the row
 # widths it was trained on.
@@ -63,5 +64,9 @@ TD_GBDT=1 TD_GB_WCXBW=${GB_WCXBW:-0.5} TD_GB_DEPTH=${GB_DEPTH:-6} TD_GB_TREES=${
   TD_GOLD=1 TD_SPLIT=test \
   TD_GOLD_TRAIN=$W TD_GB_WRITE=$F TD_STEPS=1 TD_SCORE=${TD_SCORE:-$C/../eval/score.py} \
   nice -n 10 build/bench/page_quality pages $C/pages/dragnet "$O" $C/sites > /dev/null
-echo "wrote $F ($(wc -c < $F) bytes); dragnet test (not trained on):"
+# the same trees in gbdt.h's flat form, which page level walks (test_gbdt.c compares the two)
+make -s build/bench/gen_gbdt_flat
+build/bench/gen_gbdt_flat > src/core/page/default_gbdt_flat.c.new
+mv src/core/page/default_gbdt_flat.c.new src/core/page/default_gbdt_flat.c
+echo "wrote $F ($(wc -c < $F) bytes) and its flat form; dragnet test (not trained on):"
 /usr/bin/python3 bench/fb_rules.py "$O"

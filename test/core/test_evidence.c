@@ -222,6 +222,58 @@ test_deep(void)
 	free(html);
 }
 
+/*
+ * The groups td_context_rows_of hands to td_evidence_rows_grouped give the
+ * columns td_evidence_rows' own table gives, bit for bit: on the hand page
+ * and on one with two groups of equal text (the top group is the first
+ * met), same-class siblings of other tags, unknown tags told apart by name.
+ */
+static void
+test_grouped(void)
+{
+	static const char *ties =
+		"<html><body><div id=\"w\">"
+		"<div class=\"a\">xx</div><span class=\"a\">yy</span><div class=\"a\">xx</div>"
+		"<span class=\"a\">yy</span><div class=\"a\">xx</div><span class=\"a\">yy</span>"
+		"<x-card class=\"k\">o</x-card><y-card class=\"k\">t</y-card><x-card class=\"k\">h</x-card>"
+		"<x-card class=\"k\">f</x-card><p>A paragraph with some more words in it.</p></div>"
+		"<ul><li class=\"a\">xx</li><li class=\"a\">xx</li><li class=\"a\">xx</li></ul>"
+		"</body></html>";
+	const char *pages[2] = {page, ties};
+
+	for (int pg = 0; pg < 2; pg++)
+	{
+		td_tree    *t = parse_env(&env, pages[pg]);
+		td_features f;
+		float	   *r = NULL,
+				   *own;
+		int			same = 1;
+
+		CHECK(t && td_compute_features(t, NULL, 0, &f) == TD_OK, "features %d", pg);
+		CHECK(td_context_rows(t, &f, &r) == TD_OK, "rows %d: %s", pg, env.errmsg);
+		own = calloc((size_t) t->n_nodes * TD_N_EVIDENCE, sizeof(float));
+		CHECK(td_evidence_rows(t, &f, f.visible, NULL, t->n_nodes, own, TD_N_EVIDENCE) == TD_OK,
+			  "own groups %d", pg);
+		for (uint32_t i = 0; i < t->n_nodes; i++)
+			same &= memcmp(own + (size_t) i * TD_N_EVIDENCE,
+						   r + (size_t) i * TD_N_ROW + TD_N_ROW - TD_N_EVIDENCE,
+						   sizeof(float) * TD_N_EVIDENCE) == 0;
+		CHECK(same, "page %d: the context's groups give the evidence columns of evidence's own", pg);
+		if (pg == 1)
+		{
+			uint32_t	w = node_of_id(t, "w"),
+						d = child_elem(t, w);
+
+			CHECK(EV(r, d, TOP_GRP) == 1 && EV(r, t->nodes[d].next_sibling, TOP_GRP) == 0,
+				  "of two groups of equal text the first met is the top one");
+		}
+		free(own);
+		td_free(&env, r);
+		td_features_free(t, &f);
+		td_tree_free(t);
+	}
+}
+
 /* Every allocation failing in turn: TD_ENOMEM, nothing leaked; an interrupt: TD_EINTR. */
 static void
 test_failures(void)
@@ -268,6 +320,7 @@ main(void)
 	test_plain();
 	test_subset();
 	test_deep();
+	test_grouped();
 	test_failures();
 	return check_done("test_evidence");
 }

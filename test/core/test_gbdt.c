@@ -603,6 +603,97 @@ test_json(void)
 }
 
 /*
+ * The flat form (td_gbdt_flatten): a trained model's margins bit-identical
+ * to td_gbdt_margins' on random rows with NaNs, picked by index; the hand
+ * model's leaves above the depth (padding) too; the built-in trees' flat
+ * form equal to default_gbdt_flat.c's (stale after a regeneration without
+ * bench/gen_gbdt_flat); a tree deeper than TD_GBDT_FLAT_DEPTH and a feature
+ * over 255 refused.
+ */
+static void
+test_flat(void)
+{
+	enum
+	{
+		N = 300, D = 7
+	};
+	static float rows[N][D];
+	uint8_t		y[N];
+	uint32_t	which[N];
+	double		m1[N],
+				m2[N];
+	td_gbdt		m;
+	td_gbdt_opts o;
+	td_gbdt_flat fl;
+	td_gbdt_flat_tree *trees;
+	const td_gbdt *dm = td_default_gbdt();
+	td_gbdt_node nodes[16];
+	uint32_t	first[3];
+
+	for (int r = 0; r < N; r++)
+	{
+		for (int k = 0; k < D; k++)
+			rows[r][k] = (float) uniform();
+		if (r % 17 == 3)
+			rows[r][r % D] = NAN;
+		y[r] = rows[r][0] + rows[r][1] * rows[r][2] > 0.6;
+		which[r] = (uint32_t) (N - 1 - r);
+	}
+	td_gbdt_opts_default(&o);
+	o.n_trees = 30;
+	o.max_depth = 6;
+	CHECK(td_gbdt_train(&env, &rows[0][0], y, NULL, N, D, &o, &m) == TD_OK, "train: %s", env.errmsg);
+	trees = calloc(m.n_trees, sizeof(*trees));
+	CHECK(td_gbdt_flatten(&env, &m, trees) == TD_OK, "flatten a trained model: %s", env.errmsg);
+	fl = (td_gbdt_flat) {m.n_features, m.n_trees, m.n_nodes, m.base, trees};
+	CHECK(td_gbdt_flat_matches(&fl, &m), "the flat form matches its model");
+	td_gbdt_margins(&m, &rows[0][0], D, which, N, m1);
+	td_gbdt_flat_margins(&fl, &rows[0][0], D, which, N, m2);
+	CHECK(memcmp(m1, m2, sizeof(m1)) == 0, "flat margins bit-identical (%g, %g first)", m1[0], m2[0]);
+	free(trees);
+	td_gbdt_free(&env, &m);
+
+	/* the hand model: leaves at depth 1 and 2, padded */
+	hand(&m, nodes, first);
+	trees = calloc(m.n_trees, sizeof(*trees));
+	CHECK(td_gbdt_flatten(&env, &m, trees) == TD_OK, "flatten the hand model: %s", env.errmsg);
+	fl = (td_gbdt_flat) {m.n_features, m.n_trees, m.n_nodes, m.base, trees};
+	td_gbdt_margins(&m, &rows[0][0], D, NULL, N, m1);
+	td_gbdt_flat_margins(&fl, &rows[0][0], D, NULL, N, m2);
+	CHECK(memcmp(m1, m2, sizeof(m1)) == 0, "hand model: flat margins bit-identical");
+	m.n_trees = 1;
+	CHECK(!td_gbdt_flat_matches(&fl, &m), "another model's flat form does not match");
+	free(trees);
+
+	/* the built-in trees and their generated flat form */
+	trees = calloc(dm->n_trees, sizeof(*trees));
+	CHECK(td_gbdt_flatten(&env, dm, trees) == TD_OK, "flatten the built-in trees: %s", env.errmsg);
+	CHECK(td_gbdt_flat_matches(td_default_gbdt_flat(), dm) &&
+		  memcmp(td_default_gbdt_flat()->trees, trees, sizeof(*trees) * dm->n_trees) == 0,
+		  "default_gbdt_flat.c is default_gbdt.c's flat form (run build/bench/gen_gbdt_flat)");
+	free(trees);
+
+	/* a chain 7 deep: node 2j reads feature 0, its left child 2j + 1 is a leaf */
+	for (int j = 0; j < 15; j++)
+		nodes[j] = (td_gbdt_node) {0, (uint16_t) (j % 2 == 0 && j < 14 ? j + 1 : 0), 0.5f};
+	first[0] = 0;
+	first[1] = 15;
+	m = (td_gbdt) {1, 1, 15, 0.0, first, nodes, 0};
+	CHECK(td_gbdt_check(&env, &m) == TD_OK, "the chain is a valid model: %s", env.errmsg);
+	trees = calloc(1, sizeof(*trees));
+	CHECK(td_gbdt_flatten(&env, &m, trees) == TD_EARG && strstr(env.errmsg, "deeper"),
+		  "a tree 7 deep refused: %s", env.errmsg);
+	m.n_nodes = first[1] = 13;	/* 6 deep */
+	nodes[12].left = 0;
+	CHECK(td_gbdt_flatten(&env, &m, trees) == TD_OK, "a tree 6 deep flattened: %s", env.errmsg);
+	nodes[0].feature = 256;
+	m.n_features = 300;
+	CHECK(td_gbdt_flatten(&env, &m, trees) == TD_EARG && strstr(env.errmsg, "255"),
+		  "a feature over 255 refused: %s", env.errmsg);
+	free(trees);
+}
+
+/*
  * Starting margins (opts.init): the base is 0 and the trees learn what to
  * add.  Every row starts at +4 (sure positive) while only x < 50 are
  * positive: init + margin must fall below 0 for x >= 50, and for x < 50,
@@ -650,6 +741,7 @@ main(void)
 	test_weights();
 	test_init();
 	test_hand_and_check();
+	test_flat();
 	test_alloc_interrupt();
 	test_context();
 	test_json();

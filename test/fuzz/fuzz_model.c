@@ -12,7 +12,8 @@
  *    from the input's first bytes) in [0, 1], never NaN, for every size
  *    class; an accepted tree model passes td_gbdt_check, and scores such
  *    rows in [0, 1], the batched walk giving the same margins as the single
- *    one.
+ *    one, and the flat form's walk (td_gbdt_flatten, when the trees are
+ *    shallow enough) the same bits again.
  * Any violated property calls abort(), which libFuzzer reports as a crash.
  * Seeds (test/fuzz/fuzz-model/): the built-in logistic model's text, small
  * valid models of both kinds, models as jsonb prints them, truncated and
@@ -67,6 +68,23 @@ check_trees(td_env *env, const td_gbdt *m, const unsigned char *data, size_t siz
 
 		require(p >= 0.0 && p <= 1.0);
 		require(mg[r] == td_gbdt_margin(m, rows[which[r]]) || (isnan(mg[r]) && isnan(td_gbdt_margin(m, rows[which[r]]))));
+	}
+	/* a model shallow enough for the flat form (gbdt.h): the same margins, bit for bit */
+	if (m->n_trees <= 64)
+	{
+		td_gbdt_flat_tree *trees = td_alloc(env, sizeof(*trees) * m->n_trees);
+		double		fm[3];
+
+		require(trees != NULL);
+		if (td_gbdt_flatten(env, m, trees) == TD_OK)
+		{
+			td_gbdt_flat fl = {m->n_features, m->n_trees, m->n_nodes, m->base, trees};
+
+			require(td_gbdt_flat_matches(&fl, m));
+			td_gbdt_flat_margins(&fl, &rows[0][0], TD_N_ROW, which, 3, fm);
+			require(memcmp(fm, mg, sizeof(mg)) == 0);
+		}
+		td_free(env, trees);
 	}
 }
 

@@ -639,6 +639,25 @@ td_render_explain(const td_tree *tree, const uint8_t *reason, const float *value
 
 /* ---- measures and paths ----------------------------------------------------- */
 
+/*
+ * Per byte for td_visible_lengths: 1 when it starts a code point that is not
+ * an ASCII blank (continuation bytes 0x80-0xBF and the six blanks: 0), 2
+ * more when it may start a wide blank (ws_len_any: C2, E1, E2, E3).
+ */
+#define VC16(v) v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v
+static const unsigned char vis_class[256] = {
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 1, 1,	/* 09-0D: blanks */
+	VC16(1),
+	0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 20: space */
+	VC16(1), VC16(1), VC16(1), VC16(1), VC16(1),
+	VC16(0), VC16(0), VC16(0), VC16(0),	/* 80-BF: continuation */
+	1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* C2 */
+	VC16(1),
+	1, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* E1, E2, E3 */
+	VC16(1)
+};
+#undef VC16
+
 void
 td_visible_lengths(const td_tree *tree, uint32_t *len)
 {
@@ -651,19 +670,26 @@ td_visible_lengths(const td_tree *tree, uint32_t *len)
 
 		if (n->kind == TD_TEXT && !(n->flags & TD_F_INHIDDEN))
 		{
-			while (p < end)
-			{
-				size_t		w = ws_len(p, end);
+			unsigned	wide = 0;
 
-				if (w > 0)
-					p += w;
-				else
-				{
-					/* one code point per lead byte */
-					count += (*p & 0xC0) != 0x80;
-					p++;
-				}
+			/*
+			 * One code point per lead byte, less the white space: the ASCII
+			 * blanks by the table, the wide ones after it and only when a
+			 * byte that may start one (C2, E1, E2, E3) was seen.  The same
+			 * count as skipping each blank whole: a blank's other bytes are
+			 * continuation bytes, which count nothing and start no blank.
+			 */
+			for (const unsigned char *q = p; q < end; q++)
+			{
+				unsigned	c = vis_class[*q];
+
+				count += c & 1;
+				wide |= c;
 			}
+			if (wide & 2)
+				for (const unsigned char *q = p; q < end; q++)
+					if (*q >= 0xC2 && *q <= 0xE3 && ws_len_any(q, end) > 0)
+						count--;
 		}
 		len[i] = count;
 	}

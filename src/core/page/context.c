@@ -143,7 +143,10 @@ td_context_rows_of(const td_tree *t, const td_features *f, const uint32_t *which
 	uint64_t   *hkey = NULL;	/* hash table of (parent, shape) keys ... */
 	uint32_t   *hcount = NULL;	/* ... and the elements under each */
 	uint32_t   *slot = NULL;	/* per element: its key's slot */
-	uint32_t	hmask;
+	uint32_t   *hid = NULL;		/* per slot: its group's number, by first element */
+	uint32_t   *gid = NULL;		/* per element: its group's number (td_evidence_rows_grouped) */
+	uint32_t	hmask,
+				n_groups = 0;
 	float		page[TD_N_CONTEXT];
 	double		total,
 				rep = 0,
@@ -172,8 +175,11 @@ td_context_rows_of(const td_tree *t, const td_features *f, const uint32_t *which
 	hkey = td_alloc(env, sizeof(uint64_t) * hmask);
 	hcount = td_alloc(env, sizeof(uint32_t) * hmask);
 	slot = td_alloc(env, sizeof(uint32_t) * n);
+	hid = td_alloc(env, sizeof(uint32_t) * hmask);
+	gid = td_alloc(env, sizeof(uint32_t) * n);
 	hmask--;
-	if (!r || (!vis && !f->visible) || !grp || !kids || !inrep || !flag || !hkey || !hcount || !slot)
+	if (!r || (!vis && !f->visible) || !grp || !kids || !inrep || !flag || !hkey || !hcount ||
+		!slot || !hid || !gid)
 	{
 		st = td_fail(env, TD_ENOMEM, "out of memory for context features");
 		goto done;
@@ -206,9 +212,12 @@ td_context_rows_of(const td_tree *t, const td_features *f, const uint32_t *which
 
 			while (hcount[h] && hkey[h] != k)
 				h = (h + 1) & hmask;
+			if (hcount[h] == 0)
+				hid[h] = n_groups++;
 			hkey[h] = k;
 			hcount[h]++;
 			slot[i] = h;
+			gid[i] = hid[h];
 		}
 		page_kind(t, i, page);
 	}
@@ -280,14 +289,15 @@ td_context_rows_of(const td_tree *t, const td_features *f, const uint32_t *which
 		memcpy(row, td_feature_row(f, i), sizeof(float) * TD_N_FEATURES);
 		memcpy(c, page, sizeof(page));
 		c[TD_CTX_SIZE_CLASS] = f->size_class[i];
-		c[TD_CTX_REP_SIB] = (float) log1p(grp[i] ? grp[i] - 1 : 0);
-		c[TD_CTX_REP_KIDS] = (float) log1p(kids[i]);
-		c[TD_CTX_IN_REP] = (float) log1p(inrep[i]);
+		c[TD_CTX_REP_SIB] = (float) td_log1p_count(grp[i] ? grp[i] - 1 : 0);
+		c[TD_CTX_REP_KIDS] = (float) td_log1p_count(kids[i]);
+		c[TD_CTX_IN_REP] = (float) td_log1p_count(inrep[i]);
 		c[TD_CTX_TMPL_SMALL] = (flag[i] & 2) ? 1 : 0;
 		c[TD_CTX_IN_COMMENT] = (flag[i] & 1) ? 1 : 0;
 	}
-	if ((st = td_evidence_rows(t, f, vis, which, n_rows, r + TD_N_ROW - TD_N_EVIDENCE,
-								 TD_N_ROW)) != TD_OK)
+	/* the evidence groups are these (parent, tag, class) groups: not hashed again */
+	if ((st = td_evidence_rows_grouped(t, f, vis, gid, n_groups, which, n_rows,
+									   r + TD_N_ROW - TD_N_EVIDENCE, TD_N_ROW)) != TD_OK)
 		goto done;
 	*rows = r;
 	r = NULL;
@@ -302,5 +312,7 @@ done:
 	td_free(env, hkey);
 	td_free(env, hcount);
 	td_free(env, slot);
+	td_free(env, hid);
+	td_free(env, gid);
 	return st;
 }

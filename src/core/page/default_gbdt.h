@@ -13,6 +13,13 @@
 /* The model: static data, always valid (td_gbdt_check passes). */
 const td_gbdt *td_default_gbdt(void);
 
+/*
+ * The same trees in gbdt.h's flat form, generated from them
+ * (default_gbdt_flat.c, bench/gen_gbdt_flat.c): page level walks these when
+ * td_gbdt_flat_matches says they are td_default_gbdt()'s.
+ */
+const td_gbdt_flat *td_default_gbdt_flat(void);
+
 /* The row columns it was trained on, NULL-terminated (features.h, context.h). */
 extern const char *const td_default_gbdt_names[];
 

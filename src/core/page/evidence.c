@@ -43,8 +43,8 @@ word_is(const char *tok, size_t len, const char *w, size_t wl, int prefix)
 #define WORD(w, prefix) word_is(tok, len, w, sizeof(w) - 1, prefix)
 
 /* Bits of one lower-cased id/class token (dispatched on its first byte). */
-static uint8_t
-token_evidence(const char *tok, size_t len)
+uint8_t
+td_evidence_token(const char *tok, size_t len)
 {
 	switch (tok[0])
 	{
@@ -75,37 +75,6 @@ token_evidence(const char *tok, size_t len)
 #undef WORD
 
 /*
- * Bits of an id or class value: tokens split at bytes other than ASCII
- * letters and digits and before an upper-case letter following a
- * lower-case one (camelCase), lower-cased, cut to 31 bytes.
- */
-static uint8_t
-name_evidence(const char *v, size_t len)
-{
-	char		tok[32];
-	size_t		tl = 0;
-	uint8_t		b = 0;
-
-	for (size_t k = 0; k <= len; k++)
-	{
-		unsigned char c = k < len ? (unsigned char) v[k] : 0;
-		int			alnum = (c >= '0' && c <= '9') || td_ascii_lower(c) != c ||
-			(c >= 'a' && c <= 'z');
-		int			hump = alnum && k > 0 && td_ascii_lower(c) != c &&
-			v[k - 1] >= 'a' && v[k - 1] <= 'z';
-
-		if ((!alnum || hump) && tl > 0)
-		{
-			b |= token_evidence(tok, tl);
-			tl = 0;
-		}
-		if (alnum && tl < sizeof(tok) - 1)
-			tok[tl++] = (char) td_ascii_lower(c);
-	}
-	return b;
-}
-
-/*
  * Whether a style value hides: display:none or visibility:hidden in its
  * first 256 non-blank bytes, blanks ignored.
  */
@@ -124,14 +93,15 @@ style_hides(const char *v, size_t len)
 #define NAME(w) (nl == sizeof(w) - 1 && memcmp(nm, w, nl) == 0)
 
 /*
- * The element's own bits, from one pass over its attributes; *cls, *cls_len:
- * its class value ("" when none).
+ * The element's own bits, from one pass over its attributes and its id/class
+ * tokens' bits (name_bits: td_features.name_ev); *cls, *cls_len: its class
+ * value ("" when none).
  */
 static uint8_t
-own_evidence(const td_tree *t, uint32_t i, const char **cls, uint32_t *cls_len)
+own_evidence(const td_tree *t, uint32_t i, uint8_t name_bits, const char **cls, uint32_t *cls_len)
 {
 	const td_node *nd = &t->nodes[i];
-	uint8_t		b = 0;
+	uint8_t		b = name_bits;
 
 	*cls = "";
 	*cls_len = 0;
@@ -147,10 +117,7 @@ own_evidence(const td_tree *t, uint32_t i, const char **cls, uint32_t *cls_len)
 		{
 			*cls = v;
 			*cls_len = at->value_len;
-			b |= name_evidence(v, vl);
 		}
-		else if (NAME("id"))
-			b |= name_evidence(v, vl);
 		else if (NAME("itemprop"))
 		{
 			if (holds(v, vl, "description") || holds(v, vl, "articleBody") ||
@@ -225,6 +192,14 @@ td_status
 td_evidence_rows(const td_tree *t, const td_features *f, const uint32_t *vis,
 				 const uint32_t *which, uint32_t n_rows, float *out, size_t stride)
 {
+	return td_evidence_rows_grouped(t, f, vis, NULL, 0, which, n_rows, out, stride);
+}
+
+td_status
+td_evidence_rows_grouped(const td_tree *t, const td_features *f, const uint32_t *vis,
+						 const uint32_t *group, uint32_t n_groups,
+						 const uint32_t *which, uint32_t n_rows, float *out, size_t stride)
+{
 	td_env	   *env = t->env;
 	uint32_t	n = t->n_nodes,
 				cap = 16,
@@ -259,7 +234,16 @@ td_evidence_rows(const td_tree *t, const td_features *f, const uint32_t *vis,
 	bits = (uint8_t *) (g.slot + cap);
 	g.mask = cap - 1;
 	g.n = 0;
-	memset(g.slot, 0, sizeof(uint32_t) * cap);
+	if (group)
+	{
+		/* the caller's groups, numbered as group_of would have numbered them */
+		g.n = n_groups;
+		memset(g.count, 0, sizeof(uint32_t) * n_groups);
+		memset(g.text, 0, sizeof(double) * n_groups);
+		memset(g.anchor, 0, sizeof(double) * n_groups);
+	}
+	else
+		memset(g.slot, 0, sizeof(uint32_t) * cap);
 	bits[0] = 0;
 	sec[0] = 0;
 	gid[0] = UINT32_MAX;
@@ -283,10 +267,11 @@ td_evidence_rows(const td_tree *t, const td_features *f, const uint32_t *vis,
 		if (nd->kind != TD_ELEM)
 			continue;
 		x = td_feature_row(f, i);
-		bits[i] |= own_evidence(t, i, &cls, &cl);
+		bits[i] |= own_evidence(t, i, f->name_ev[i], &cls, &cl);
 		if (x[TD_FEAT_PAGE_SHARE] >= SEC_SHARE)
 			sec[i] = i;
-		k = group_of(&g, td_hash_mix(td_hash64(cls, cl, nd->parent),
+		k = group ? group[i] :
+			group_of(&g, td_hash_mix(td_hash64(cls, cl, nd->parent),
 									 td_hash64(td_node_str(t, i), nd->str_len, 0)) | 1);
 		g.count[k]++;
 		g.text[k] += vis[i];

@@ -5,7 +5,8 @@
  *
  * Computed in O(n): two passes over the nodes in document order (parents
  * first) and one hash table of the elements' same-shape sibling groups
- * (expected O(1) per element); no recursion.  (The main region's position
+ * (expected O(1) per element; td_context_rows_of hands over the groups its
+ * own table found instead, td_evidence_rows_grouped); no recursion.  (The main region's position
  * and heading counts were measured and dropped: bench/README.md, "Issue 12,
  * fourth session".)  A "group" is the element children of one parent with the
  * same tag and class attribute (context.h's shape); "visible" characters
@@ -70,5 +71,25 @@ enum td_evidence_id
  */
 td_status	td_evidence_rows(const td_tree *tree, const td_features *f, const uint32_t *vis,
 							 const uint32_t *which, uint32_t n_rows, float *out, size_t stride);
+
+/*
+ * td_evidence_rows with the same-shape sibling groups already known (as
+ * td_context_rows_of knows them): group[i] of every element i >= 1, in
+ * 0 .. n_groups, numbered in the order of each group's first element in
+ * the document, which is what td_evidence_rows' own table finds.
+ */
+td_status	td_evidence_rows_grouped(const td_tree *tree, const td_features *f,
+									 const uint32_t *vis, const uint32_t *group,
+									 uint32_t n_groups, const uint32_t *which,
+									 uint32_t n_rows, float *out, size_t stride);
+
+/*
+ * The in_ugc and in_tab bits of one lower-cased id/class token tok[0, len)
+ * (len >= 1, cut to at least 31 bytes: the words above are shorter), as
+ * td_evidence_rows reads them: td_compute_features ORs them per element
+ * into td_features.name_ev while it splits the same tokens for its tok_*
+ * features.
+ */
+uint8_t		td_evidence_token(const char *tok, size_t len);
 
 #endif							/* TD_EVIDENCE_H */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "page/features.h"
+#include "page/evidence.h"
 #include "base/render.h"
 #include "base/tags.h"
 #include "page/mainblock.h"
@@ -99,6 +100,44 @@ is_stop_word(const unsigned char *s, const unsigned char *e)
 	return 0;
 }
 
+/*
+ * What a word must have to be worth hashing against the title's words: its
+ * first byte (ASCII lower-cased) and its length (63 for 63 and more) among
+ * the title words'.  Two words with equal word_hash have both (barring a
+ * 64-bit collision), so the filter changes no count; it spares the hash and
+ * the search for most of a page's words.
+ */
+typedef struct title_filter
+{
+	uint64_t	first[4];		/* bit per first byte */
+	uint64_t	len;			/* bit per length, 63 for 63 and more */
+} title_filter;
+
+static inline unsigned char
+lower_ascii(unsigned char c)
+{
+	return (c >= 'A' && c <= 'Z') ? c + ('a' - 'A') : c;
+}
+
+static inline void
+filter_add(title_filter *tf, const unsigned char *s, const unsigned char *e)
+{
+	unsigned char c = lower_ascii(*s);
+	size_t		len = e - s;
+
+	tf->first[c >> 6] |= 1ULL << (c & 63);
+	tf->len |= 1ULL << (len < 63 ? len : 63);
+}
+
+static inline int
+filter_may(const title_filter *tf, const unsigned char *s, const unsigned char *e)
+{
+	unsigned char c = lower_ascii(*s);
+	size_t		len = e - s;
+
+	return (tf->first[c >> 6] >> (c & 63)) & (tf->len >> (len < 63 ? len : 63)) & 1;
+}
+
 static int
 in_title(const uint64_t *title, size_t n, uint64_t h)
 {
@@ -124,7 +163,7 @@ in_title(const uint64_t *title, size_t n, uint64_t h)
  * new array (*out NULL when there is no title word).
  */
 static td_status
-title_words(const td_tree *t, uint64_t **out, size_t *n_out)
+title_words(const td_tree *t, uint64_t **out, size_t *n_out, title_filter *tf)
 {
 	td_env	   *env = t->env;
 	uint32_t	ti = TD_NONE;
@@ -134,6 +173,7 @@ title_words(const td_tree *t, uint64_t **out, size_t *n_out)
 
 	*out = NULL;
 	*n_out = 0;
+	memset(tf, 0, sizeof(*tf));
 	for (uint32_t i = 0; i < t->n_nodes; i++)
 		if (t->nodes[i].kind == TD_ELEM && t->nodes[i].tag == TD_TAG_TITLE)
 		{
@@ -163,6 +203,7 @@ title_words(const td_tree *t, uint64_t **out, size_t *n_out)
 				return TD_ENOMEM;
 			}
 			h[n++] = word_hash(ws, we);
+			filter_add(tf, ws, we);
 		}
 	}
 	*out = h;
@@ -170,91 +211,152 @@ title_words(const td_tree *t, uint64_t **out, size_t *n_out)
 	return TD_OK;
 }
 
-/* Counts of one visible text node. */
+/*
+ * Per byte: 0 for a separator (sep_len 1: ASCII other than letters and
+ * digits), 1 for a word byte (ASCII letters and digits, non-ASCII bytes), 2
+ * for C2, a word byte unless a no-break space (C2 A0) starts there.
+ */
+#define WB16(v) v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v
+static const unsigned char word_class[256] = {
+	WB16(0), WB16(0), WB16(0),
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,	/* 0-9 */
+	0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* A-O */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,	/* P-Z */
+	0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* a-o */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,	/* p-z */
+	WB16(1), WB16(1), WB16(1), WB16(1),
+	1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* C2 */
+	WB16(1), WB16(1), WB16(1)
+};
+#undef WB16
+
+/*
+ * Counts of one visible text node, in one pass: the words of next_word
+ * (runs of word bytes; a no-break space separates), their bytes and those
+ * found in the title, and the sentence ends: a run of . ! ? not followed
+ * by a letter or digit ends a sentence ("3.5" and "e.g" do not, "..."
+ * counts once).
+ */
 static void
 scan_text(const unsigned char *p, const unsigned char *end,
-		  const uint64_t *title, size_t n_title, acc *a)
+		  const uint64_t *title, size_t n_title, const title_filter *tf, acc *a)
 {
 	const unsigned char *s = p;
-	const unsigned char *ws,
-			   *we;
 
-	while (next_word(&s, end, &ws, &we))
+	while (s < end)
 	{
+		const unsigned char *ws;
+
+		if (!word_class[*s])
+		{
+			/* a separator: . ! ? may end a sentence, the other bytes nothing */
+			if ((*s == '.' || *s == '!' || *s == '?') &&
+				(s + 1 == end || (s[1] != '.' && s[1] != '!' && s[1] != '?' &&
+								  sep_len(s + 1, end) != 0)))
+				a->punct++;
+			s++;
+			continue;
+		}
+		if (*s == 0xC2 && s + 1 < end && s[1] == 0xA0)
+		{
+			s += 2;				/* a no-break space */
+			continue;
+		}
+		ws = s++;
+		for (unsigned c; s < end && (c = word_class[*s]) != 0; s++)
+			if (c == 2 && s + 1 < end && s[1] == 0xA0)
+				break;
 		a->words++;
-		a->word_bytes += we - ws;
-		if (n_title > 0 && in_title(title, n_title, word_hash(ws, we)))
+		a->word_bytes += s - ws;
+		if (n_title > 0 && filter_may(tf, ws, s) && in_title(title, n_title, word_hash(ws, s)))
 			a->title++;
 	}
-	/* a run of . ! ? not followed by a letter or digit ends a sentence:
-	 * "3.5" and "e.g" do not, "..." counts once */
-	for (s = p; s < end; s++)
-		if ((*s == '.' || *s == '!' || *s == '?') &&
-			(s + 1 == end || (s[1] != '.' && s[1] != '!' && s[1] != '?' &&
-							  sep_len(s + 1, end) != 0)))
-			a->punct++;
 }
 
 /* ---- id/class tokens ---------------------------------------------------- */
 
-typedef struct keyword
-{
-	const char *word;
-	int			feature;
-	int			exact;			/* token must equal word (else: begin with it) */
-} keyword;
-
-static const keyword keywords[] = {
-	{"nav", TD_FEAT_TOK_NAV, 0},
-	{"menu", TD_FEAT_TOK_MENU, 0},
-	{"footer", TD_FEAT_TOK_FOOTER, 0},
-	{"header", TD_FEAT_TOK_HEADER, 0},
-	{"masthead", TD_FEAT_TOK_HEADER, 0},
-	{"sidebar", TD_FEAT_TOK_SIDEBAR, 0},
-	{"share", TD_FEAT_TOK_SHARE, 0},
-	{"sharing", TD_FEAT_TOK_SHARE, 0},
-	{"social", TD_FEAT_TOK_SOCIAL, 0},
-	{"comment", TD_FEAT_TOK_COMMENT, 0},
-	{"breadcrumb", TD_FEAT_TOK_BREADCRUMB, 0},
-	{"related", TD_FEAT_TOK_RELATED, 0},
-	{"widget", TD_FEAT_TOK_WIDGET, 0},
-	{"ad", TD_FEAT_TOK_AD, 1},
-	{"ads", TD_FEAT_TOK_AD, 1},
-	{"advert", TD_FEAT_TOK_AD, 0},
-	{"sponsor", TD_FEAT_TOK_AD, 0},
-	{"banner", TD_FEAT_TOK_BANNER, 0},
-	{"cookie", TD_FEAT_TOK_COOKIE, 0},
-	{"copyright", TD_FEAT_TOK_COPYRIGHT, 0},
-	{"login", TD_FEAT_TOK_LOGIN, 0},
-	{"signin", TD_FEAT_TOK_LOGIN, 0},
-	{"search", TD_FEAT_TOK_SEARCH, 0},
-	{"content", TD_FEAT_TOK_CONTENT, 0},
-	{"article", TD_FEAT_TOK_CONTENT, 0},
-	{"post", TD_FEAT_TOK_CONTENT, 0},
-	{"entry", TD_FEAT_TOK_CONTENT, 0},
-	{"main", TD_FEAT_TOK_CONTENT, 0},
-	{"story", TD_FEAT_TOK_CONTENT, 0},
-};
+/*
+ * The id/class keywords and the feature each sets, tried by the token's
+ * first byte: KW(word) when the token begins with word, KW_EXACT(word) when
+ * it equals word.  Tokens are lower-cased, at least 1 byte.
+ */
+#define KW(w, feat) \
+	if (len >= sizeof(w) - 1 && memcmp(tok, w, sizeof(w) - 1) == 0) \
+		bits |= TOK_BIT(feat)
+#define KW_EXACT(w, feat) \
+	if (len == sizeof(w) - 1 && memcmp(tok, w, sizeof(w) - 1) == 0) \
+		bits |= TOK_BIT(feat)
 
 static uint32_t
 token_bits(const char *tok, size_t len)
 {
 	uint32_t	bits = 0;
 
-	for (size_t k = 0; k < sizeof(keywords) / sizeof(keywords[0]); k++)
+	switch (tok[0])
 	{
-		size_t		wl;
-
-		if (keywords[k].word[0] != tok[0])	/* len >= 1: most keywords end here */
-			continue;
-		wl = strlen(keywords[k].word);
-		if (len < wl || (keywords[k].exact && len != wl))
-			continue;
-		if (memcmp(tok, keywords[k].word, wl) == 0)
-			bits |= TOK_BIT(keywords[k].feature);
+		case 'a':
+			KW_EXACT("ad", TD_FEAT_TOK_AD);
+			KW_EXACT("ads", TD_FEAT_TOK_AD);
+			KW("advert", TD_FEAT_TOK_AD);
+			KW("article", TD_FEAT_TOK_CONTENT);
+			break;
+		case 'b':
+			KW("breadcrumb", TD_FEAT_TOK_BREADCRUMB);
+			KW("banner", TD_FEAT_TOK_BANNER);
+			break;
+		case 'c':
+			KW("comment", TD_FEAT_TOK_COMMENT);
+			KW("cookie", TD_FEAT_TOK_COOKIE);
+			KW("copyright", TD_FEAT_TOK_COPYRIGHT);
+			KW("content", TD_FEAT_TOK_CONTENT);
+			break;
+		case 'e':
+			KW("entry", TD_FEAT_TOK_CONTENT);
+			break;
+		case 'f':
+			KW("footer", TD_FEAT_TOK_FOOTER);
+			break;
+		case 'h':
+			KW("header", TD_FEAT_TOK_HEADER);
+			break;
+		case 'l':
+			KW("login", TD_FEAT_TOK_LOGIN);
+			break;
+		case 'm':
+			KW("menu", TD_FEAT_TOK_MENU);
+			KW("masthead", TD_FEAT_TOK_HEADER);
+			KW("main", TD_FEAT_TOK_CONTENT);
+			break;
+		case 'n':
+			KW("nav", TD_FEAT_TOK_NAV);
+			break;
+		case 'p':
+			KW("post", TD_FEAT_TOK_CONTENT);
+			break;
+		case 'r':
+			KW("related", TD_FEAT_TOK_RELATED);
+			break;
+		case 's':
+			KW("sidebar", TD_FEAT_TOK_SIDEBAR);
+			KW("share", TD_FEAT_TOK_SHARE);
+			KW("sharing", TD_FEAT_TOK_SHARE);
+			KW("social", TD_FEAT_TOK_SOCIAL);
+			KW("sponsor", TD_FEAT_TOK_AD);
+			KW("signin", TD_FEAT_TOK_LOGIN);
+			KW("search", TD_FEAT_TOK_SEARCH);
+			KW("story", TD_FEAT_TOK_CONTENT);
+			break;
+		case 'w':
+			KW("widget", TD_FEAT_TOK_WIDGET);
+			break;
+		default:
+			break;
 	}
 	return bits;
 }
+
+#undef KW
+#undef KW_EXACT
 
 static inline int
 is_alnum(unsigned char c)
@@ -262,9 +364,12 @@ is_alnum(unsigned char c)
 	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
-/* Tokens of an id or class value: split at non-alphanumerics and camelCase humps. */
+/*
+ * Tokens of an id or class value: split at non-alphanumerics and camelCase
+ * humps; their tok_* bits, and their evidence bits into *ev.
+ */
 static uint32_t
-value_bits(const char *v, size_t len)
+value_bits(const char *v, size_t len, uint8_t *ev)
 {
 	uint32_t	bits = 0;
 	char		tok[32];
@@ -279,7 +384,10 @@ value_bits(const char *v, size_t len)
 		if (!is_alnum(c) || hump)
 		{
 			if (tl > 0)
+			{
 				bits |= token_bits(tok, tl);
+				*ev |= td_evidence_token(tok, tl);
+			}
 			tl = 0;
 			if (!is_alnum(c))
 				continue;
@@ -316,6 +424,8 @@ td_features_free(const td_tree *tree, td_features *f)
 	td_free(tree->env, f->size_class);
 	td_free(tree->env, f->main_region);
 	td_free(tree->env, f->visible);
+	td_free(tree->env, f->name_ev);
+	f->name_ev = NULL;
 	f->main_region = NULL;
 	f->visible = NULL;
 	f->x = NULL;
@@ -327,7 +437,8 @@ td_features_free(const td_tree *tree, td_features *f)
 /* The down pass: inherited flags, own counts, tokens; bytes per node. */
 static td_status
 own_counts(const td_tree *t, const char *base_url, size_t base_len,
-		   const uint32_t *vis, const uint64_t *title, size_t n_title, acc *a)
+		   const uint32_t *vis, const uint64_t *title, size_t n_title,
+		   const title_filter *tf, acc *a, uint8_t *name_ev)
 {
 	td_env	   *env = t->env;
 	const char *site;			/* the page's site host, found once for all its links */
@@ -355,7 +466,7 @@ own_counts(const td_tree *t, const char *base_url, size_t base_len,
 			ai->bytes = n->str_len;
 			if (n->flags & TD_F_INHIDDEN)
 				continue;
-			scan_text(p, p + n->str_len, title, n_title, ai);
+			scan_text(p, p + n->str_len, title, n_title, tf, ai);
 			if (ai->in_link)
 			{
 				ai->a_vis = vis[i];
@@ -375,7 +486,7 @@ own_counts(const td_tree *t, const char *base_url, size_t base_len,
 			ai->bytes += (uint64_t) at->name_len + at->value_len + 4;
 			if ((at->name_len == 2 && memcmp(name, "id", 2) == 0) ||
 				(at->name_len == 5 && memcmp(name, "class", 5) == 0))
-				ai->tok |= value_bits(t->strings + at->value_off, at->value_len);
+				ai->tok |= value_bits(t->strings + at->value_off, at->value_len, &name_ev[i]);
 		}
 		if (n->flags & TD_F_INHIDDEN)
 			continue;
@@ -416,7 +527,7 @@ fill_row(const td_tree *t, uint32_t i, const acc *ai, uint32_t vis, uint32_t bef
 	x[TD_FEAT_TEXT_AFTER] = ta;
 	x[TD_FEAT_MARGIN] = tb < ta ? tb : ta;
 	x[TD_FEAT_PAGE_SHARE] = ratio(vis, total);
-	x[TD_FEAT_LOG_AREA] = log1p((double) area);
+	x[TD_FEAT_LOG_AREA] = td_log1p_count((double) area);
 	x[TD_FEAT_LINKS_PER_WORD] = ratio(ai->links, ai->words);
 	x[TD_FEAT_ANCHOR_TEXT] = ratio(ai->a_vis, vis);
 	x[TD_FEAT_ANCHOR_SIZE] = ratio(ai->a_words, ai->links);
@@ -424,10 +535,10 @@ fill_row(const td_tree *t, uint32_t i, const acc *ai, uint32_t vis, uint32_t bef
 	x[TD_FEAT_VISIBLE_PER_BYTE] = ratio(vis, (double) ai->bytes);
 	x[TD_FEAT_TITLE_WORDS] = ratio(ai->title, ai->words);
 	x[TD_FEAT_DEPTH] = ratio(n->depth, max_depth);
-	x[TD_FEAT_LOG_CHILDREN] = log1p((double) ai->children);
+	x[TD_FEAT_LOG_CHILDREN] = td_log1p_count((double) ai->children);
 	x[TD_FEAT_PUNCT_PER_WORD] = ratio(ai->punct, ai->words);
 	x[TD_FEAT_AVG_WORD_LEN] = ratio(ai->word_bytes, ai->words);
-	x[TD_FEAT_LOG_MEDIA] = log1p((double) ai->media);
+	x[TD_FEAT_LOG_MEDIA] = td_log1p_count((double) ai->media);
 	x[TD_FEAT_TAG_NAV] = n->tag == TD_TAG_NAV;
 	x[TD_FEAT_TAG_HEADER] = n->tag == TD_TAG_HEADER;
 	x[TD_FEAT_TAG_FOOTER] = n->tag == TD_TAG_FOOTER;
@@ -473,6 +584,7 @@ td_compute_features(const td_tree *tree, const char *base_url, size_t base_len,
 	acc		   *a = NULL;
 	uint64_t   *title = NULL;
 	size_t		n_title = 0;
+	title_filter tf;
 	uint32_t	max_depth = 0,
 				run = 0,
 				top,
@@ -484,25 +596,27 @@ td_compute_features(const td_tree *tree, const char *base_url, size_t base_len,
 	f->area = td_alloc(env, (size_t) n * sizeof(uint32_t));
 	f->size_class = td_alloc(env, n);
 	f->main_region = td_alloc(env, n ? n : 1);
+	f->name_ev = td_alloc(env, n ? n : 1);
 	vis = td_alloc(env, (size_t) n * sizeof(uint32_t));
 	a = td_alloc(env, (size_t) n * sizeof(acc));
 	scratch = td_alloc(env, (size_t) n * 3 * sizeof(uint32_t));
 	cand = td_alloc(env, (size_t) n * sizeof(double));
-	if (!f->x || !f->area || !f->size_class || !f->main_region || !vis || !a || !scratch || !cand)
+	if (!f->x || !f->area || !f->size_class || !f->main_region || !f->name_ev || !vis || !a ||
+		!scratch || !cand)
 	{
 		st = td_fail(env, TD_ENOMEM, "out of memory computing features of %u nodes", n);
 		goto done;
 	}
 	f->n_nodes = n;
-	memset(f->x, 0, (size_t) n * TD_N_FEATURES * sizeof(float));
 	memset(a, 0, (size_t) n * sizeof(acc));
+	memset(f->name_ev, 0, n);
 	td_visible_lengths(tree, vis);
-	if ((st = title_words(tree, &title, &n_title)) != TD_OK)
+	if ((st = title_words(tree, &title, &n_title, &tf)) != TD_OK)
 	{
 		st = td_fail(env, st, "out of memory reading the title");
 		goto done;
 	}
-	if ((st = own_counts(tree, base_url, base_len, vis, title, n_title, a)) != TD_OK)
+	if ((st = own_counts(tree, base_url, base_len, vis, title, n_title, &tf, a, f->name_ev)) != TD_OK)
 		goto done;
 
 	/* up: children follow their parent, so a reverse loop sums subtrees */
@@ -547,7 +661,9 @@ td_compute_features(const td_tree *tree, const char *base_url, size_t base_len,
 		}
 		f->area[i] = area > UINT32_MAX ? UINT32_MAX : (uint32_t) area;
 		f->size_class[i] = td_size_class(f->area[i]);
-		if (nd->kind == TD_ELEM)
+		if (nd->kind != TD_ELEM)		/* an element's row is written whole below */
+			memset(f->x + (size_t) i * TD_N_FEATURES, 0, sizeof(float) * TD_N_FEATURES);
+		else
 		{
 			fill_row(tree, i, &a[i], vis[i], run, total, max_depth, f->area[i],
 					 f->x + (size_t) i * TD_N_FEATURES);

@@ -34,6 +34,8 @@
 #ifndef TD_TD_FEATURES_H
 #define TD_TD_FEATURES_H
 
+#include <math.h>
+
 #include "base/tree.h"
 
 #define TD_FEAT_SCHEME		2
@@ -167,6 +169,9 @@ typedef struct td_features
 	uint8_t    *main_region;	/* 1 on every node of the main region */
 	uint32_t   *visible;		/* td_visible_lengths per node (kept for
 								 * td_context_rows: not computed twice) */
+	uint8_t    *name_ev;		/* per element: td_evidence_token's bits of its
+								 * id/class tokens (for td_evidence_rows: the
+								 * tokens are split once) */
 	uint32_t	n_nodes;
 } td_features;
 
@@ -184,6 +189,16 @@ static inline const float *
 td_feature_row(const td_features *f, uint32_t i)
 {
 	return f->x + (size_t) i * TD_N_FEATURES;
+}
+
+/*
+ * log1p of a count (>= 0), with the common 0 answered without the call
+ * (log1p(0) is 0: the same value).
+ */
+static inline double
+td_log1p_count(double v)
+{
+	return v > 0 ? log1p(v) : 0.0;
 }
 
 /* The size class (0..3) of an area. */

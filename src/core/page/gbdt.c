@@ -105,6 +105,105 @@ td_gbdt_margins(const td_gbdt *m, const float *rows, size_t stride,
 	}
 }
 
+td_status
+td_gbdt_flatten(td_env *env, const td_gbdt *m, td_gbdt_flat_tree *trees)
+{
+	for (uint32_t t = 0; t < m->n_trees; t++)
+	{
+		const td_gbdt_node *tree = m->nodes + m->tree_first[t];
+		td_gbdt_flat_tree *ft = &trees[t];
+		uint16_t	src[2 * TD_GBDT_FLAT_INNER + 1];	/* the node at each place */
+
+		/* places in breadth-first order: a place's node is known before its children's */
+		src[0] = 0;
+		for (uint32_t k = 0; k < 2 * TD_GBDT_FLAT_INNER + 1; k++)
+		{
+			const td_gbdt_node *nd = &tree[src[k]];
+
+			if (k >= TD_GBDT_FLAT_INNER)
+			{
+				if (!TD_GBDT_IS_LEAF(nd))
+					return td_fail(env, TD_EARG, "gbdt model: tree %u deeper than %d", t,
+								   TD_GBDT_FLAT_DEPTH);
+				ft->leaf[k - TD_GBDT_FLAT_INNER] = nd->value;
+				continue;
+			}
+			if (TD_GBDT_IS_LEAF(nd))
+			{
+				/* padding: either way leads to this leaf */
+				ft->feature[k] = 0;
+				ft->threshold[k] = 0;
+				src[2 * k + 1] = src[2 * k + 2] = src[k];
+				continue;
+			}
+			if (nd->feature > UINT8_MAX)
+				return td_fail(env, TD_EARG, "gbdt model: feature %u over 255 in tree %u",
+							   (unsigned) nd->feature, t);
+			ft->feature[k] = (uint8_t) nd->feature;
+			ft->threshold[k] = nd->value;
+			src[2 * k + 1] = nd->left;
+			src[2 * k + 2] = nd->left + 1;
+		}
+	}
+	return TD_OK;
+}
+
+int
+td_gbdt_flat_matches(const td_gbdt_flat *f, const td_gbdt *m)
+{
+	return f && m && f->n_features == m->n_features && f->n_trees == m->n_trees &&
+		f->n_nodes == m->n_nodes && memcmp(&f->base, &m->base, sizeof(double)) == 0;
+}
+
+void
+td_gbdt_flat_margins(const td_gbdt_flat *f, const float *rows, size_t stride,
+					 const uint32_t *which, size_t n, double *margin)
+{
+	/* td_gbdt_margins' blocks and lanes, each walk TD_GBDT_FLAT_DEPTH steps */
+	for (size_t b0 = 0; b0 < n; b0 += BLOCK)
+	{
+		size_t		nb = n - b0 < BLOCK ? n - b0 : BLOCK;
+		const float *x[BLOCK];
+		double		s[BLOCK];
+
+		for (size_t j = 0; j < nb; j++)
+		{
+			x[j] = rows + (size_t) (which ? which[b0 + j] : b0 + j) * stride;
+			s[j] = f->base;
+		}
+		for (uint32_t t = 0; t < f->n_trees; t++)
+		{
+			const td_gbdt_flat_tree *ft = &f->trees[t];
+
+			for (size_t j0 = 0; j0 < nb; j0 += LANES)
+			{
+				size_t		nl = nb - j0 < LANES ? nb - j0 : LANES;
+				const float *xl[LANES];
+				uint32_t	k[LANES];
+
+				for (size_t l = 0; l < LANES; l++)
+				{
+					xl[l] = x[j0 + (l < nl ? l : nl - 1)];
+					k[l] = 0;
+				}
+				for (int d = 0; d < TD_GBDT_FLAT_DEPTH; d++)
+				{
+#pragma GCC unroll 16
+					for (size_t l = 0; l < LANES; l++)
+					{
+						uint32_t	kk = k[l];
+
+						k[l] = 2 * kk + 1 + (uint32_t) !(xl[l][ft->feature[kk]] <= ft->threshold[kk]);
+					}
+				}
+				for (size_t l = 0; l < nl; l++)
+					s[j0 + l] += ft->leaf[k[l] - TD_GBDT_FLAT_INNER];
+			}
+		}
+		memcpy(margin + b0, s, sizeof(double) * nb);
+	}
+}
+
 double
 td_gbdt_prob(double margin)
 {

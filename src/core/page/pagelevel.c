@@ -35,6 +35,7 @@
 #include "base/tags.h"
 #include "page/pagelevel.h"
 #include "page/default_model.h"
+#include "page/default_gbdt.h"
 #include "page/context.h"
 #include "page/gbdt.h"
 #include "page/stage2.h"
@@ -187,8 +188,8 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 	memcpy(marks->area, f.area, sizeof(uint32_t) * n);
 	marks->main_region = f.main_region;	/* taken over */
 	f.main_region = NULL;
-	marks->visible = f.visible;	/* taken over: td_page_fallback reads it */
-	f.visible = NULL;
+	/* shared, not copied: td_context_rows_of reads f.visible, td_page_fallback marks->visible */
+	marks->visible = f.visible;
 	memset(marks->seg_start, 0, n);
 	memset(marks->drop, 0, n);
 	memset(marks->reason, 0, n);
@@ -239,7 +240,11 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 				sparent[ns++] = i;
 		if ((st = td_context_rows_of(tree, &f, sparent, ns, &rows)) != TD_OK)
 			goto done;
-		td_gbdt_margins(opts->gbdt, rows, TD_N_ROW, NULL, ns, sx);
+		if (opts->gbdt == td_default_gbdt() &&
+			td_gbdt_flat_matches(td_default_gbdt_flat(), opts->gbdt))
+			td_gbdt_flat_margins(td_default_gbdt_flat(), rows, TD_N_ROW, NULL, ns, sx);
+		else
+			td_gbdt_margins(opts->gbdt, rows, TD_N_ROW, NULL, ns, sx);
 		if (opts->gbdt2 && (st = second_stage(tree, opts->gbdt2, opts->gbdt2_add, marks->visible,
 											  sparent, ns, rows, sx)) != TD_OK)
 			goto done;
@@ -314,6 +319,7 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 
 done:
 	td_free(env, rows);
+	f.visible = NULL;			/* marks->visible's (td_page_marks_free frees it) */
 	td_features_free(tree, &f);
 	td_free(env, near);
 	td_free(env, idx);

@@ -251,7 +251,11 @@ typedef struct by_letter
 {
 	uint8_t		n[26];
 	uint8_t		at[26][BY_LETTER_CAP];
+	uint32_t	second[26];		/* bit per second letter a to z of the words;
+								 * SECOND_ANY: one's second byte is not a letter */
 } by_letter;
+
+#define SECOND_ANY	(1u << 26)
 
 static void
 index_words(by_letter *b, const void *table, size_t stride)
@@ -259,13 +263,32 @@ index_words(by_letter *b, const void *table, size_t stride)
 	const char *const *w;
 
 	memset(b->n, 0, sizeof(b->n));
+	memset(b->second, 0, sizeof(b->second));
 	for (size_t k = 0; *(w = (const char *const *) ((const char *) table + k * stride)) != NULL; k++)
 	{
-		int			c = (*w)[0] - 'a';
+		int			c = (*w)[0] - 'a',
+					c2 = (*w)[0] ? (*w)[1] : 0;
 
 		if (c >= 0 && c < 26 && b->n[c] < BY_LETTER_CAP)
+		{
 			b->at[c][b->n[c]++] = (uint8_t) k;
+			b->second[c] |= c2 >= 'a' && c2 <= 'z' ? 1u << (c2 - 'a') : SECOND_ANY;
+		}
 	}
+}
+
+/*
+ * Whether a word of ix starting with letter ch (a to z) can begin at s[i]
+ * by the byte after it: a quick no for most tries, which prefix_ci would
+ * refuse at that byte.
+ */
+static inline int
+second_may(const by_letter *ix, int ch, const char *s, size_t n, size_t i)
+{
+	uint32_t	m = ix->second[ch - 'a'];
+	int			c2 = i + 1 < n ? td_ascii_lower((unsigned char) s[i + 1]) : 0;
+
+	return (m & SECOND_ANY) || (c2 >= 'a' && c2 <= 'z' && (m >> (c2 - 'a') & 1));
 }
 
 static const tok_group tok_groups[] = {
@@ -504,6 +527,8 @@ price_at(const unsigned char *s, size_t n, size_t i)
 static inline size_t
 cart_at(const by_letter *ix, const char *s, size_t n, size_t i, int ch)
 {
+	if (!second_may(ix, ch, s, n, i))
+		return 0;
 	for (int e = 0; e < ix->n[ch - 'a']; e++)
 	{
 		size_t		m = prefix_ci(s + i, n - i, cart_phrases[ix->at[ch - 'a'][e]]);
@@ -591,6 +616,8 @@ scan_text(const by_letter *ix, const by_letter *ix_cart, const char *str, size_t
 		if (i > 0 && is_alnum(s[i - 1]))
 			continue;
 		/* a word begins: the first phrase of its letter that matches, whole */
+		if (!second_may(ix, ch, str, n, i))
+			continue;
 		for (int e = 0; e < ix->n[ch - 'a']; e++)
 		{
 			const named_feat *p = &phrases[ix->at[ch - 'a'][e]];
