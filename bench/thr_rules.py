@@ -4,7 +4,13 @@
   thr_rules.py WX_OUT_DIR MANIFEST                      wcxb-dev by its domain folds
   THR_FIT=WX_OUT_DIR thr_rules.py OUT_DIR - [GOLD_DIR]  another set, the model fitted
       on all of WX_OUT_DIR (its hyper-parameters chosen by its folds)
-  THR_DEPTH=3 THR_SUB=0.5 THR_VARIANTS=all,up,down,half   (defaults)
+  THR_DEPTH=3 THR_LEAF=40 THR_LR=0.1 THR_SUB=0.5 THR_VARIANTS=all,up,down,half  (defaults:
+      depth, rows a leaf, learning rate, rows per tree, the candidate sets below)
+  THR_LOSS=list THR_TAU=0.02   a softmax per page against softmax(F1 / TAU) instead of
+      the regression of the gain
+  THR_LO=0.3                   candidates from that threshold only
+  THR_QUICK=1                  wcxb-dev only, no inner choice: each fold's trees fitted
+      on the other four, every setting of (100, 200 trees) x (margin 0, 0.01, 0.02) shown
 
 OUT_DIR: a page_quality TD_STEPS=1 run's per-text dump (efd_rules.py's header; this
 script reads it, its outcomes and word F1s, and main's rule through efd_rules.py).
@@ -240,7 +246,6 @@ def fit_gbdt(X, y, n_trees, depth, seed=1, groups=None):
             g, hs = list_grad(y, F, groups)
         idx = [i for i in range(n) if rng.random() < SUB] if SUB < 1 else list(range(n))
         nodes = []
-        leaf_of = {}
 
         def grow(rows, d):
             me = len(nodes)
