@@ -9,6 +9,8 @@
   THR_LOSS=list THR_TAU=0.02   a softmax per page against softmax(F1 / TAU) instead of
       the regression of the gain
   THR_LO=0.3                   candidates from that threshold only
+  THR_INSAMPLE=1               wcxb-dev only, the trees fitted on every page and scored on
+      them (not held out: what the features can fit at all)
   THR_QUICK=1                  wcxb-dev only, no inner choice: each fold's trees fitted
       on the other four, every setting of (100, 200 trees) x (margin 0, 0.01, 0.02) shown
 
@@ -398,6 +400,14 @@ def tune(pages_by_fold, folds, key):
     return best
 
 
+def moves(pages, ch, base):
+    """How many pages the rule moves off main's pick, and how many of them gain or lose
+    more than 0.001 of word F1."""
+    d = [p.f1[ch[p.id]] - p.f1[base[p.id]] for p in pages if ch[p.id] != base[p.id]]
+    print(f"    moves {len(d)} pages: {sum(x > 0.001 for x in d)} gain, {sum(x < -0.001 for x in d)} lose",
+          flush=True)
+
+
 def main(out, manifest=None, gold_dir=None):
     gold_dir = gold_dir or os.path.join(out, "gold")
     types = {}
@@ -415,16 +425,17 @@ def main(out, manifest=None, gold_dir=None):
         for p in wx:
             by_fold[p.fold].append(p)
         folds = sorted(f for f in by_fold if f >= 0)
-        efd.report("main (td_page_expected_f1's rule, table on wcxb-dev)", pages,
-                   efd.rule_choices(pages, efd.MAIN, wx, "fit"), types)
+        main_ch = efd.rule_choices(pages, efd.MAIN, wx, "fit")
+        efd.report("main (td_page_expected_f1's rule, table on wcxb-dev)", pages, main_ch, types)
         best = tune(by_fold, folds, "wx")
         bt = build(wx, wx, "fit")
         be = build(pages, wx, "fit")
         _, staged = fit_and_predict(bt, be)
         for v in VARIANTS:
             nt, mg, cvf = best[v]
-            efd.report(f"learned, {v} (trees {nt}, margin {mg}; wcxb folds {cvf:.4f})", pages,
-                       choose(be, staged[nt], v, mg), types)
+            ch = choose(be, staged[nt], v, mg)
+            efd.report(f"learned, {v} (trees {nt}, margin {mg}; wcxb folds {cvf:.4f})", pages, ch, types)
+            moves(pages, ch, main_ch)
             # the unmargined model too: what the margin holds back
             efd.report(f"learned, {v} (trees {nt}, margin 0)", pages, choose(be, staged[nt], v, 0.0), types)
         return
@@ -444,6 +455,17 @@ def main(out, manifest=None, gold_dir=None):
         js = sorted(set([efd.j_at(p, c) if c <= 1 else len(p.vals) for c in GRID] + [main_ch[p.id]]))
         grid_or[p.id] = max(js, key=lambda j: p.f1[j])
     efd.report("oracle over the candidates (grid and main's pick)", pages, grid_or, types)
+    if os.environ.get("THR_INSAMPLE"):
+        # not held out: what the features can fit at all (capacity, not generalisation)
+        b_all = build(pages, pages, "all")
+        main_all = {p.id: jm for p, js, rows, ys, jm in b_all}
+        _, staged = fit_and_predict(b_all, b_all)
+        for v in VARIANTS:
+            for nt in (100, 200):
+                ch = choose(b_all, staged[nt], v, 0.0)
+                efd.report(f"in-sample (fitted on every page) {v}, {nt} trees, margin 0", pages, ch, types)
+                moves(pages, ch, main_all)
+        return
     if os.environ.get("THR_QUICK"):
         ch = {v: dict(main_ch) for v in VARIANTS}
         for f in folds:
@@ -478,6 +500,7 @@ def main(out, manifest=None, gold_dir=None):
                                          for v, b in best.items()), flush=True)
     for v in VARIANTS:
         efd.report(f"learned, {v}, nested", pages, res[v], types)
+        moves(pages, res[v], main_ch)
         efd.report(f"learned, {v}, 100 trees margin 0.01 (fixed)", pages, fixed[v], types)
 
 
