@@ -64,7 +64,7 @@ def load_cached(out, gold_dir):
             pages = pickle.load(f)
     else:
         pages = efd.load(out, gold_dir)
-        # efd.Page has __slots__: store plain tuples
+        # efd.Page has __slots__: pickle plain dicts of them
         with open(key, "wb") as f:
             pickle.dump({k: {s: getattr(p, s) for s in efd.Page.__slots__} for k, p in pages.items()}, f)
         return sorted(pages.values(), key=lambda p: p.id)
@@ -114,7 +114,7 @@ def page_rows(p, e, j_main, e_sm, e_raw):
     k05 = p.kc[j05] / tot
     t_main = cands[j_main] if j_main < G else 1.0
     page_f = [math.log1p(n), math.log1p(p.total), mr, vr, e_main, e05, emax, k_main, k05, t_main] + hr + hs
-    # per group: characters, raw x characters, smoothed x characters
+    # per group: raw score x characters
     gr = [0.0] * G
     for g, m, r, w, v, lab in units:
         gr[g] += (r if r >= 0 else 0.0) * v
