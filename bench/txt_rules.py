@@ -398,7 +398,27 @@ def choose_rule(pages, PS, P0):
                 if bb is None or tot > bb[0] + 1e-9:
                     bb = (tot, lo, hi)
         picks[base + "_bars"] = bb[1:]
+    # (c) a bar of the page's own: c times the expected F1 of the choice (a text raises
+    # the expected F1 when its p is over half of it)
+    for kind in ("drop", "all"):
+        bb = None
+        for c in C_GRID:
+            tot = sum(ef1_f1(p, PS[p.id], P0[p.id], c, kind) for p in pages)
+            if bb is None or tot > bb[0] + 1e-9:
+                bb = (tot, c)
+        picks["c_" + kind] = bb[1]
     return picks
+
+
+C_GRID = (0.2, 0.3, 0.4, 0.5, 0.6)
+
+
+def ef1_f1(p, ps, p0, c, kind):
+    """F1 of (c): after main's choice j, the bar b = c E_j (E under the model's p at j);
+    "drop": kept texts under b dropped; "all": exactly the texts with p >= b kept."""
+    j = E.efd_choose(p, e_curve_p(p, p0), MAIN_LO, MAIN_HI, 0.02, 0)
+    b = c * e_curve_p(p, ps)[j]
+    return filtered_f1(p, j, ps, b, 2.0 if kind == "drop" else b)
 
 
 def apply_rules(pages, PS, P0, picks):
@@ -418,6 +438,8 @@ def apply_rules(pages, PS, P0, picks):
         out["(b) main's t, drop-bar only"][p.id] = filtered_f1(p, j0, ps, lo, 2.0)
         lo, hi = picks["model_bars"]
         out["(a+b) model's t, then the bars"][p.id] = filtered_f1(p, j1, ps, lo, hi)
+        out["(c) main's t, drop kept texts under c E"][p.id] = ef1_f1(p, ps, P0[p.id], picks["c_drop"], "drop")
+        out["(c') texts over c E, main's t only for E"][p.id] = ef1_f1(p, ps, P0[p.id], picks["c_all"], "all")
         out["oracle: main's t, drop kept texts of label < 0.5"][p.id] = filtered_f1(
             p, j0, [u[5] for u in p.units], 0.5, 2.0)
     return out
