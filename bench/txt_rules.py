@@ -410,7 +410,7 @@ def choose_rule(pages, PS, P0):
     return picks
 
 
-C_GRID = (0.2, 0.3, 0.4, 0.5, 0.6)
+C_GRID = (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0)
 
 
 def ef1_f1(p, ps, p0, c, kind):
