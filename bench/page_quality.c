@@ -1014,7 +1014,9 @@ static void fallback_drops(const td_tree *t, const td_page_marks *pm, uint8_t *d
  * an <a>, its parent element's name, the name of its nearest ancestor among
  * the text containers below (else "-"), and the link density (visible
  * characters inside <a> over all) of its nearest shown element and of its
- * parent.
+ * parent, and how many elements of its container's tag share the container's
+ * parent (1: none besides it; 0: no container) and the same of its nearest
+ * shown element (repetition: the items of a grid or list).
  */
 typedef struct texts_x
 {
@@ -1022,7 +1024,8 @@ typedef struct texts_x
 	FILE	   *o;
 	uint8_t    *in_a;
 	uint32_t   *ctx,			/* nearest container ancestor, TD_NONE for none */
-			   *shown;			/* nearest shown element (score >= 0) */
+			   *shown,			/* nearest shown element (score >= 0) */
+			   *rep;			/* elements of the same tag under the same parent */
 	double	   *lnk,
 			   *tot;
 } texts_x;
@@ -1056,8 +1059,28 @@ texts_x_prepare(const td_tree *t, const td_page_marks *tm, const uint32_t *vis, 
 	x->shown = malloc(sizeof(uint32_t) * n);
 	x->lnk = calloc(n, sizeof(double));
 	x->tot = calloc(n, sizeof(double));
-	if (!(x->o = fopen(path, "a")) || !x->in_a || !x->ctx || !x->shown || !x->lnk || !x->tot)
+	x->rep = calloc(n, sizeof(uint32_t));
+	if (!(x->o = fopen(path, "a")) || !x->in_a || !x->ctx || !x->shown || !x->lnk || !x->tot ||
+		!x->rep)
 		exit(1);
+	{
+		uint32_t	cnt[TD_TAG_COUNT] = {0};
+
+		for (uint32_t i = 0; i < t->n_nodes; i++)
+		{
+			uint32_t	c;
+
+			for (c = t->nodes[i].first_child; c != TD_NONE; c = t->nodes[c].next_sibling)
+				if (t->nodes[c].kind == TD_ELEM && t->nodes[c].tag < TD_TAG_COUNT)
+					cnt[t->nodes[c].tag]++;
+			for (c = t->nodes[i].first_child; c != TD_NONE; c = t->nodes[c].next_sibling)
+				if (t->nodes[c].kind == TD_ELEM && t->nodes[c].tag < TD_TAG_COUNT)
+					x->rep[c] = cnt[t->nodes[c].tag];
+			for (c = t->nodes[i].first_child; c != TD_NONE; c = t->nodes[c].next_sibling)
+				if (t->nodes[c].kind == TD_ELEM && t->nodes[c].tag < TD_TAG_COUNT)
+					cnt[t->nodes[c].tag] = 0;
+		}
+	}
 	x->ctx[0] = TD_NONE;
 	x->shown[0] = 0;
 	for (uint32_t i = 1; i < t->n_nodes; i++)
@@ -1089,10 +1112,11 @@ texts_x_line(const td_tree *t, texts_x *x, uint32_t i)
 				s = x->shown[i];
 	const char *pn = td_tag_name(t->nodes[p].tag);
 
-	fprintf(x->o, "%d\t%s\t%s\t%.4f\t%.4f\n", x->in_a[i], pn ? pn : "?",
+	fprintf(x->o, "%d\t%s\t%s\t%.4f\t%.4f\t%u\t%u\n", x->in_a[i], pn ? pn : "?",
 			c == TD_NONE ? "-" : td_tag_name(t->nodes[c].tag),
 			x->tot[s] > 0 ? x->lnk[s] / x->tot[s] : 0.0,
-			x->tot[p] > 0 ? x->lnk[p] / x->tot[p] : 0.0);
+			x->tot[p] > 0 ? x->lnk[p] / x->tot[p] : 0.0,
+			c == TD_NONE ? 0 : x->rep[c], x->rep[s]);
 }
 
 static void
@@ -1105,6 +1129,7 @@ texts_x_done(texts_x *x)
 	free(x->shown);
 	free(x->lnk);
 	free(x->tot);
+	free(x->rep);
 }
 
 /*

@@ -49,7 +49,8 @@ def load_x(out):
     """Per page, per unit (efd_rules.load's grouping: a text that joins the previous one
     with the same drop score runs on in its unit) the features of texts_x.tsv (page_quality
     with TD_TEXTS_X): the share of characters inside <a>, the first text's container
-    (CTX), the link density of its nearest shown element and of its parent."""
+    (CTX), the link density of its nearest shown element and of its parent, and (newer
+    dumps) how many same-tag siblings its container and its nearest shown element have."""
     px = os.path.join(out, "texts_x.tsv")
     if not os.path.exists(px):
         return None
@@ -58,7 +59,7 @@ def load_x(out):
     with open(os.path.join(out, "texts.tsv"), encoding="utf-8", errors="replace") as f, open(px) as fx:
         for ln, lx in zip(f, fx):
             rel, grp, m, raw, vis, join, _ = ln.split("\t", 6)
-            in_a, ptag, ctx, ld_s, ld_p = lx.rstrip("\n").split("\t")
+            in_a, ptag, ctx, ld_s, ld_p, *rp = lx.rstrip("\n").split("\t")
             us = res[rel]
             v = int(vis)
             if join == "1" and us and last[rel] == m:
@@ -66,7 +67,8 @@ def load_x(out):
                 u[0] += v
                 u[1] += v * int(in_a)
             else:
-                us.append([v, v * int(in_a), CTX.get(ctx, N_CTX - 1), float(ld_s), float(ld_p)])
+                us.append([v, v * int(in_a), CTX.get(ctx, N_CTX - 1), float(ld_s), float(ld_p),
+                           [int(r) for r in rp]])
             last[rel] = m
     return res
 
@@ -127,10 +129,13 @@ def page_rows(p, table, xs=None):
             (1.0 if 1 <= nw <= 3 else 0.0) * lg(p0),
         ]
         if xs is not None:
-            vx, la, c, lds, ldp = xs[i]
+            vx, la, c, lds, ldp, rp = xs[i]
             oh = [0.0] * N_CTX
             oh[c] = 1.0
             x += [la / vx if vx else 0.0, lds, ldp, *oh, lds * lg(p0)]
+            if rp:	# the repetition columns (texts_x.tsv's sixth and seventh)
+                x += [math.log1p(rp[0]), math.log1p(rp[1]), 1.0 if rp[0] >= 3 else 0.0,
+                      (1.0 if rp[1] >= 3 else 0.0) * lds, math.log1p(rp[1]) * lg(p0)]
         before += v
         rows.append(x)
     return rows
@@ -142,7 +147,7 @@ FEATS = ["logit_p0", "logit_raw", "logit_sm", "no_sm", "nb_m3", "nb_m2", "nb_m1"
          "share_w", "h0", "h1", "h2", "log_texts", "p0_x_chars", "p0_x_button"]
 FEATS_X = ["link_share", "ld_shown", "ld_parent"] + [f"ctx_{k}" for k in
                                                       ("a", "li", "p", "h", "td", "button", "none", "other")] + [
-    "ld_x_p0"]
+    "ld_x_p0", "log_rep_ctx", "log_rep_shown", "rep_ctx_3", "rep_shown_3_x_ld", "rep_shown_x_p0"]
 
 
 class Model:
