@@ -5,26 +5,32 @@
   TXT_FIT=WX_OUT_DIR txt_rules.py OUT_DIR - [GOLD]    another set, the model and every
       choice fitted on all of WX_OUT_DIR (a k-fold run: each page scored by trees that
       never saw its fold)
-  TXT_DUMP=FILE                                       also write the fitted model (fit mode)
+  TXT_MODEL=gb                                        boosted trees instead of the
+                                                      logistic regression
+  TXT_X=1                                             also texts_x.tsv's columns
+                                                      (page_quality TD_TEXTS_X=1)
 
 OUT_DIR: a page_quality TD_STEPS=1 run (bench/wcxb_quality.sh), read by efd_rules.load
 (texts.tsv: one unit per text, or texts that run on with the same smoothed score).
+Run from the repository root (efd_rules reads ../shared/eval/score.py, or TD_SCORE).
 
-Per text a logistic model of its gold-word share (efd_rules' soft label: each word's gold
-count over its page count, at most 1), weighted by visible characters, from features the
-core could compute at decision time (FEATS below): the raw and smoothed scores, the
+Per text a model of its gold-word share (efd_rules' soft label: each word's gold count
+over its page count, at most 1), weighted by visible characters, from features the core
+could compute at decision time (FEATS below): the raw and smoothed scores, the
 neighbours' raw scores in document order, the text's own shape (characters, words, mean
 word length, shares of digits, capitals, punctuation, sentence-final punctuation, price
 pattern, separators, 1-3 words), its position and share of the page, and the page's
-histogram of raw scores.  Used (a) as p in main's expected-F1 choice of t
-(td_page_expected_f1: [0.3, 0.9], margin 0.02, characters), instead of the calibrated
-table of the raw score; (b) as a filter after the choice: drop kept texts whose p is under
-a bar, keep dropped texts whose p is over another.  wcxb-dev: the model fitted on four
-folds predicts the fifth; the sharpening, margin and bars chosen on the four training
-folds' pages (their in-sample predictions; a linear model of ~40 weights on ~350,000
-texts).  Word F1 from the units' words with score.py's tokens.
+histogram of raw scores (FEATS_X: link density, container tag, repetition).  Used (a) as
+p in main's expected-F1 choice of t (td_page_expected_f1: [0.3, 0.9], characters),
+instead of the calibrated table of the raw score; (b) as a filter after the choice: drop
+kept texts whose p is under a bar, keep dropped texts whose p is over another; (c) a bar
+of the page's own, c times the expected F1 of main's choice under the model's p.
+wcxb-dev: the model fitted on four folds predicts the fifth; the sharpening, margin, bars
+and c chosen on the four training folds' pages (their in-sample predictions).  Word F1
+from the units' words with score.py's tokens (bench/README.md, "Issue 12, seventh
+session: a per-text second opinion").
 """
-import math, os, re, sys
+import bisect, csv, math, os, re, sys
 from collections import Counter, defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -240,7 +246,6 @@ def fit_trees(X, Y, W, n_trees=60, depth=3, lr=0.2, sub=4, nbins=32, lam=1.0, mi
         else:
             vs = vs[:-1]
         cuts.append(vs)
-        import bisect
         cols.append(bytes(bisect.bisect_left(vs, x[k]) for x in X))
     ybar = sum(y * w for y, w in zip(Y, Wn)) / n
     base = E.logit(ybar)
@@ -531,7 +536,6 @@ def main(out, manifest=None, gold_dir=None):
     gold_dir = gold_dir or os.path.join(out, "gold")
     types = {}
     if manifest and manifest != "-":
-        import csv
         types = {r["id"]: r["page_type"] for r in csv.DictReader(open(manifest, encoding="utf-8"), delimiter="\t")}
     pages = sorted(E.load(out, gold_dir, keep_text=True).values(), key=lambda p: p.id)
     pages = [p for p in pages if p.units] + [p for p in pages if not p.units]
