@@ -54,10 +54,10 @@ def toks(s):
 
 
 class Page:
-    __slots__ = ("id", "fold", "vals", "j0", "f1", "kc", "total", "units", "gw", "gc")
+    __slots__ = ("id", "fold", "vals", "j0", "f1", "kc", "total", "units", "gw", "gc", "texts", "toks", "gold")
 
 
-def load(out, gold_dir):
+def load(out, gold_dir, keep_text=False):
     """Pages of texts.tsv with their outcomes: j = the number of score groups kept."""
     raw_units = defaultdict(list)
     folds = {}
@@ -102,6 +102,8 @@ def load(out, gold_dir):
             groups[gi[m]].append(c)
         p = Page()
         p.id, p.fold, p.vals, p.units = rel, folds[rel], vals, ul
+        if keep_text:	# for bench/txt_rules.py: each unit's text and words, the page's gold
+            p.texts, p.toks, p.gold = [u[3] for u in us], [u[3] for u in units], gold
         p.j0 = sum(1 for v in vals if v <= 0)
         p.gw = [0] * G
         p.gc = [0] * G

@@ -1009,6 +1009,130 @@ static void column(const char *line, int col, char *buf, size_t size);
 static void fallback_drops(const td_tree *t, const td_page_marks *pm, uint8_t *drop);
 
 /*
+ * With TD_TEXTS_X, one line of OUT/texts_x.tsv beside each line of texts.tsv
+ * (issue 12, seventh session, bench/txt_rules.py): whether the text lies in
+ * an <a>, its parent element's name, the name of its nearest ancestor among
+ * the text containers below (else "-"), and the link density (visible
+ * characters inside <a> over all) of its nearest shown element and of its
+ * parent, and how many elements of its container's tag share the container's
+ * parent (1: none besides it; 0: no container) and the same of its nearest
+ * shown element (repetition: the items of a grid or list).
+ */
+typedef struct texts_x
+{
+	const char *out;
+	FILE	   *o;
+	uint8_t    *in_a;
+	uint32_t   *ctx,			/* nearest container ancestor, TD_NONE for none */
+			   *shown,			/* nearest shown element (score >= 0) */
+			   *rep;			/* elements of the same tag under the same parent */
+	double	   *lnk,
+			   *tot;
+} texts_x;
+
+static int
+texts_x_container(uint16_t tag)
+{
+	switch (tag)
+	{
+		case TD_TAG_P_: case TD_TAG_LI: case TD_TAG_TD: case TD_TAG_TH: case TD_TAG_H1:
+		case TD_TAG_H2: case TD_TAG_H3: case TD_TAG_H4: case TD_TAG_H5: case TD_TAG_H6:
+		case TD_TAG_DD: case TD_TAG_DT: case TD_TAG_PRE: case TD_TAG_BLOCKQUOTE:
+		case TD_TAG_FIGCAPTION: case TD_TAG_CAPTION: case TD_TAG_LABEL: case TD_TAG_BUTTON:
+		case TD_TAG_OPTION: case TD_TAG_A: case TD_TAG_SPAN: case TD_TAG_STRONG:
+		case TD_TAG_B_: case TD_TAG_EM: case TD_TAG_SMALL: case TD_TAG_TIME: case TD_TAG_CODE:
+			return 1;
+		default:
+			return 0;
+	}
+}
+
+static void
+texts_x_prepare(const td_tree *t, const td_page_marks *tm, const uint32_t *vis, texts_x *x)
+{
+	uint32_t	n = t->n_nodes ? t->n_nodes : 1;
+	char		path[8192];
+
+	snprintf(path, sizeof(path), "%s/texts_x.tsv", x->out);
+	x->in_a = calloc(n, 1);
+	x->ctx = malloc(sizeof(uint32_t) * n);
+	x->shown = malloc(sizeof(uint32_t) * n);
+	x->lnk = calloc(n, sizeof(double));
+	x->tot = calloc(n, sizeof(double));
+	x->rep = calloc(n, sizeof(uint32_t));
+	if (!(x->o = fopen(path, "a")) || !x->in_a || !x->ctx || !x->shown || !x->lnk || !x->tot ||
+		!x->rep)
+		exit(1);
+	{
+		uint32_t	cnt[TD_TAG_COUNT] = {0};
+
+		for (uint32_t i = 0; i < t->n_nodes; i++)
+		{
+			uint32_t	c;
+
+			for (c = t->nodes[i].first_child; c != TD_NONE; c = t->nodes[c].next_sibling)
+				if (t->nodes[c].kind == TD_ELEM && t->nodes[c].tag < TD_TAG_COUNT)
+					cnt[t->nodes[c].tag]++;
+			for (c = t->nodes[i].first_child; c != TD_NONE; c = t->nodes[c].next_sibling)
+				if (t->nodes[c].kind == TD_ELEM && t->nodes[c].tag < TD_TAG_COUNT)
+					x->rep[c] = cnt[t->nodes[c].tag];
+			for (c = t->nodes[i].first_child; c != TD_NONE; c = t->nodes[c].next_sibling)
+				if (t->nodes[c].kind == TD_ELEM && t->nodes[c].tag < TD_TAG_COUNT)
+					cnt[t->nodes[c].tag] = 0;
+		}
+	}
+	x->ctx[0] = TD_NONE;
+	x->shown[0] = 0;
+	for (uint32_t i = 1; i < t->n_nodes; i++)
+	{
+		const td_node *nd = &t->nodes[i];
+
+		x->in_a[i] = x->in_a[nd->parent] || (nd->kind == TD_ELEM && nd->tag == TD_TAG_A);
+		x->ctx[i] = nd->kind == TD_ELEM && texts_x_container(nd->tag) ? i : x->ctx[nd->parent];
+		x->shown[i] = nd->kind == TD_ELEM && tm->score[i] >= 0 ? i : x->shown[nd->parent];
+		if (nd->kind == TD_TEXT)
+		{
+			x->tot[i] = vis[i];
+			x->lnk[i] = x->in_a[i] ? vis[i] : 0;
+		}
+	}
+	/* preorder: a child's index is over its parent's */
+	for (uint32_t i = t->n_nodes; i-- > 1;)
+	{
+		x->tot[t->nodes[i].parent] += x->tot[i];
+		x->lnk[t->nodes[i].parent] += x->lnk[i];
+	}
+}
+
+static void
+texts_x_line(const td_tree *t, texts_x *x, uint32_t i)
+{
+	uint32_t	p = t->nodes[i].parent,
+				c = x->ctx[i],
+				s = x->shown[i];
+	const char *pn = td_tag_name(t->nodes[p].tag);
+
+	fprintf(x->o, "%d\t%s\t%s\t%.4f\t%.4f\t%u\t%u\n", x->in_a[i], pn ? pn : "?",
+			c == TD_NONE ? "-" : td_tag_name(t->nodes[c].tag),
+			x->tot[s] > 0 ? x->lnk[s] / x->tot[s] : 0.0,
+			x->tot[p] > 0 ? x->lnk[p] / x->tot[p] : 0.0,
+			c == TD_NONE ? 0 : x->rep[c], x->rep[s]);
+}
+
+static void
+texts_x_done(texts_x *x)
+{
+	if (x->o)
+		fclose(x->o);
+	free(x->in_a);
+	free(x->ctx);
+	free(x->shown);
+	free(x->lnk);
+	free(x->tot);
+	free(x->rep);
+}
+
+/*
  * Per text node that writes words, one line of OUT/texts.tsv (issue 12, the
  * expected-F1 decision, bench/efd_rules.py): page, its group (kfold: the
  * fold), its drop score (the largest smoothed score of its element
@@ -1030,7 +1154,9 @@ texts_dump(const char *out, const page *pg, const td_page_marks *tm, const uint3
 	char		path[8192];
 	FILE	   *o;
 	uint32_t	prev_end = TD_NONE;
+	texts_x	x = {0};
 
+	x.out = out;
 	r.byte_start = malloc(sizeof(uint32_t) * (n ? n : 1));
 	r.byte_end = malloc(sizeof(uint32_t) * (n ? n : 1));
 	r.char_start = malloc(sizeof(uint32_t) * (n ? n : 1));
@@ -1041,6 +1167,8 @@ texts_dump(const char *out, const page *pg, const td_page_marks *tm, const uint3
 	snprintf(path, sizeof(path), "%s/texts.tsv", out);
 	if (!(o = fopen(path, "a")))
 		exit(1);
+	if (getenv("TD_TEXTS_X"))
+		texts_x_prepare(t, tm, vis, &x);
 	for (uint32_t i = 0; i < n; i++)
 	{
 		const td_node *nd = &t->nodes[i];
@@ -1067,8 +1195,11 @@ texts_dump(const char *out, const page *pg, const td_page_marks *tm, const uint3
 		}
 		fputc('\n', o);
 		prev_end = r.byte_end[i];
+		if (x.o)
+			texts_x_line(t, &x, i);
 	}
 	fclose(o);
+	texts_x_done(&x);
 	td_buf_free(&b);
 	free(r.byte_start);
 	free(r.byte_end);
