@@ -45,6 +45,26 @@ td_gbdt_margin(const td_gbdt *m, const float *x)
 #define LANES 16
 #define BLOCK 64
 
+/* A block's nb rows from b0 on (through which when given), each margin at base. */
+static inline void
+block_start(const float *rows, size_t stride, const uint32_t *which, size_t b0, size_t nb,
+			double base, const float **x, double *s)
+{
+	for (size_t j = 0; j < nb; j++)
+	{
+		x[j] = rows + (size_t) (which ? which[b0 + j] : b0 + j) * stride;
+		s[j] = base;
+	}
+}
+
+/* The lanes of a block's rows j0.. (nl of them): a short block repeats its last row. */
+static inline void
+lanes_start(const float *const *x, size_t j0, size_t nl, const float **xl)
+{
+	for (size_t l = 0; l < LANES; l++)
+		xl[l] = x[j0 + (l < nl ? l : nl - 1)];
+}
+
 void
 td_gbdt_margins(const td_gbdt *m, const float *rows, size_t stride,
 				const uint32_t *which, size_t n, double *margin)
@@ -65,11 +85,7 @@ td_gbdt_margins(const td_gbdt *m, const float *rows, size_t stride,
 		const float *x[BLOCK];
 		double		s[BLOCK];
 
-		for (size_t j = 0; j < nb; j++)
-		{
-			x[j] = rows + (size_t) (which ? which[b0 + j] : b0 + j) * stride;
-			s[j] = m->base;
-		}
+		block_start(rows, stride, which, b0, nb, m->base, x, s);
 		for (uint32_t t = 0; t < m->n_trees; t++)
 		{
 			const td_gbdt_node *tree = m->nodes + m->tree_first[t];
@@ -81,9 +97,7 @@ td_gbdt_margins(const td_gbdt *m, const float *rows, size_t stride,
 				uint32_t	k[LANES] = {0};
 				uint32_t	inner;
 
-				/* a short block repeats its last row: every block has LANES lanes */
-				for (size_t l = 0; l < LANES; l++)
-					xl[l] = x[j0 + (l < nl ? l : nl - 1)];
+				lanes_start(x, j0, nl, xl);
 				do
 				{
 					inner = 0;
@@ -166,11 +180,7 @@ td_gbdt_flat_margins(const td_gbdt_flat *f, const float *rows, size_t stride,
 		const float *x[BLOCK];
 		double		s[BLOCK];
 
-		for (size_t j = 0; j < nb; j++)
-		{
-			x[j] = rows + (size_t) (which ? which[b0 + j] : b0 + j) * stride;
-			s[j] = f->base;
-		}
+		block_start(rows, stride, which, b0, nb, f->base, x, s);
 		for (uint32_t t = 0; t < f->n_trees; t++)
 		{
 			const td_gbdt_flat_tree *ft = &f->trees[t];
@@ -179,13 +189,9 @@ td_gbdt_flat_margins(const td_gbdt_flat *f, const float *rows, size_t stride,
 			{
 				size_t		nl = nb - j0 < LANES ? nb - j0 : LANES;
 				const float *xl[LANES];
-				uint32_t	k[LANES];
+				uint32_t	k[LANES] = {0};
 
-				for (size_t l = 0; l < LANES; l++)
-				{
-					xl[l] = x[j0 + (l < nl ? l : nl - 1)];
-					k[l] = 0;
-				}
+				lanes_start(x, j0, nl, xl);
 				for (int d = 0; d < TD_GBDT_FLAT_DEPTH; d++)
 				{
 #pragma GCC unroll 16
