@@ -286,14 +286,20 @@ def mean(xs):
 
 
 def report(name, pages, choice, types, sites=False):
+    # a page without text has one outcome
+    return report_f1(name, pages, lambda p: p.f1[choice.get(p.id, 0)], types)
+
+
+def report_f1(name, pages, f1_of, types, width=58):
+    """One line: the mean word F1 f1_of(page), site-averaged where ids are SITE/page, by type."""
     per = defaultdict(list)
     for p in pages:
-        v = p.f1[choice.get(p.id, 0)]	# a page without text has one outcome
+        v = f1_of(p)
         per["all"].append(v)
         per[types.get(p.id, "")].append(v)
         if "/" in p.id:
             per["site:" + p.id.split("/")[0]].append(v)
-    line = f"{name:58s} F1 {mean(per['all']):.4f}"
+    line = f"{name:{width}s} F1 {mean(per['all']):.4f}"
     ss = [k for k in per if k.startswith("site:")]
     if ss:
         line += f" site-avg {mean([mean(per[k]) for k in ss]):.4f}"

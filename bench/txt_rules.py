@@ -493,20 +493,7 @@ def diag(pages, PS, P0):
 
 
 def report(name, pages, f1, types):
-    per = defaultdict(list)
-    for p in pages:
-        v = f1[p.id]
-        per["all"].append(v)
-        per[types.get(p.id, "")].append(v)
-        if "/" in p.id:
-            per["site:" + p.id.split("/")[0]].append(v)
-    line = f"{name:52s} F1 {E.mean(per['all']):.4f}"
-    ss = [k for k in per if k.startswith("site:")]
-    if ss:
-        line += f" site-avg {E.mean([E.mean(per[k]) for k in ss]):.4f}"
-    if types:
-        line += " | " + " ".join(f"{t[:4]} {E.mean(per[t]):.3f}" for t in E.ORDER if per[t])
-    print(line, flush=True)
+    E.report_f1(name, pages, lambda p: f1[p.id], types, width=52)
 
 
 def table_of(pages):

@@ -190,20 +190,11 @@ static void
 test_deep(void)
 {
 	size_t		depth = 100000;
-	char	   *html = malloc(depth * 11 + 64),
-			   *p = html;
-	td_tree    *t = NULL;
-	td_limits	lim;
+	td_tree    *t = parse_nested_divs(&env, "<div class=post>", depth, "<h2>deep</h2>");
 	td_features f;
 	float	   *r = NULL;
 
-	p += sprintf(p, "<div class=post>");
-	for (size_t k = 0; k < depth; k++)
-		p += sprintf(p, "<div>");
-	p += sprintf(p, "<h2>deep</h2>");
-	td_limits_default(&lim);
-	lim.max_depth = 200000;
-	CHECK(td_parse_html(&env, html, strlen(html), "UTF-8", &lim, &t) == TD_OK, "parse deep");
+	CHECK(t != NULL, "parse deep");
 	CHECK(td_compute_features(t, NULL, 0, &f) == TD_OK, "features deep");
 	CHECK(td_context_rows(t, &f, &r) == TD_OK, "rows deep: %s", env.errmsg);
 	{
@@ -219,7 +210,6 @@ test_deep(void)
 	td_free(&env, r);
 	td_features_free(t, &f);
 	td_tree_free(t);
-	free(html);
 }
 
 /*

@@ -115,22 +115,14 @@ static void
 test_deep(void)
 {
 	size_t		depth = 100000;
-	char	   *html = malloc(depth * 5 + 64),
-			   *p = html;
-	td_tree    *t = NULL;
-	td_limits	lim;
+	td_tree    *t = parse_nested_divs(&env, "", depth, "deep text");
 	uint32_t   *vis,
 			   *which = malloc(sizeof(uint32_t) * depth);
 	double	   *pr = malloc(sizeof(double) * depth);
 	float	   *out = malloc(sizeof(float) * depth * TD_N_STAGE2);
 	uint32_t	m = 0;
 
-	for (size_t k = 0; k < depth; k++)
-		p += sprintf(p, "<div>");
-	p += sprintf(p, "deep text");
-	td_limits_default(&lim);
-	lim.max_depth = 200000;
-	CHECK(td_parse_html(&env, html, strlen(html), "UTF-8", &lim, &t) == TD_OK, "parse deep");
+	CHECK(t != NULL, "parse deep");
 	vis = malloc(sizeof(uint32_t) * t->n_nodes);
 	td_visible_lengths(t, vis);
 	for (uint32_t i = 1; i < t->n_nodes && m < depth; i++)
@@ -147,7 +139,6 @@ test_deep(void)
 		  NEAR(out[(size_t) (m - 1) * TD_N_STAGE2 + TD_S2_S1_ANC_MAX], 0.8), "ancestors 100,000 up");
 	/* every second div is taken: the text is in none of the kept ones */
 	CHECK(NEAR(out[TD_S2_P_S1_HIGH], 1), "all text under a p >= 0.5 div");
-	free(html);
 	free(vis);
 	free(which);
 	free(pr);

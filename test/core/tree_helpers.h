@@ -1,11 +1,12 @@
 /*
  * tree_helpers.h — what several core unit tests do with a page: parse a
- * NUL-terminated UTF-8 string with the default limits, find an element by
- * its id.
+ * NUL-terminated UTF-8 string with the default limits, parse a page of
+ * deeply nested divs, find an element by its id.
  */
 #ifndef TD_TREE_HELPERS_H
 #define TD_TREE_HELPERS_H
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/tree.h"
@@ -20,6 +21,36 @@ parse_env(td_env *e, const char *html)
 	td_limits_default(&lim);
 	if (td_parse_html(e, html, strlen(html), "UTF-8", &lim, &t) != TD_OK)
 		return NULL;
+	return t;
+}
+
+/*
+ * The page head, depth nested <div>s, tail (UTF-8), parsed with a depth
+ * limit that keeps the nesting (2 * depth), in env; NULL when that fails.
+ * For the tests that a deep page walks without recursion.
+ */
+static inline td_tree *
+parse_nested_divs(td_env *e, const char *head, size_t depth, const char *tail)
+{
+	size_t		hl = strlen(head),
+				tl = strlen(tail);
+	char	   *html = malloc(hl + depth * 5 + tl + 1),
+			   *p = html;
+	td_tree    *t = NULL;
+	td_limits	lim;
+
+	if (!html)
+		return NULL;
+	memcpy(p, head, hl);
+	p += hl;
+	for (size_t k = 0; k < depth; k++, p += 5)
+		memcpy(p, "<div>", 5);
+	memcpy(p, tail, tl + 1);
+	td_limits_default(&lim);
+	lim.max_depth = 2 * depth;
+	if (td_parse_html(e, html, strlen(html), "UTF-8", &lim, &t) != TD_OK)
+		t = NULL;
+	free(html);
 	return t;
 }
 

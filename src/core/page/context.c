@@ -289,9 +289,9 @@ td_context_rows_of(const td_tree *t, const td_features *f, const uint32_t *which
 		memcpy(row, td_feature_row(f, i), sizeof(float) * TD_N_FEATURES);
 		memcpy(c, page, sizeof(page));
 		c[TD_CTX_SIZE_CLASS] = f->size_class[i];
-		c[TD_CTX_REP_SIB] = (float) td_log1p_count(grp[i] ? grp[i] - 1 : 0);
-		c[TD_CTX_REP_KIDS] = (float) td_log1p_count(kids[i]);
-		c[TD_CTX_IN_REP] = (float) td_log1p_count(inrep[i]);
+		c[TD_CTX_REP_SIB] = (float) log1p(grp[i] ? grp[i] - 1 : 0);
+		c[TD_CTX_REP_KIDS] = (float) log1p(kids[i]);
+		c[TD_CTX_IN_REP] = (float) log1p(inrep[i]);
 		c[TD_CTX_TMPL_SMALL] = (flag[i] & 2) ? 1 : 0;
 		c[TD_CTX_IN_COMMENT] = (flag[i] & 1) ? 1 : 0;
 	}

@@ -11,6 +11,7 @@
 #include "base/render.h"
 #include "base/tags.h"
 #include "page/mainblock.h"
+#include "util/ascii.h"
 #include "util/poll.h"
 #include "util/sort.h"
 #include "util/url.h"
@@ -113,16 +114,10 @@ typedef struct title_filter
 	uint64_t	len;			/* bit per length, 63 for 63 and more */
 } title_filter;
 
-static inline unsigned char
-lower_ascii(unsigned char c)
-{
-	return (c >= 'A' && c <= 'Z') ? c + ('a' - 'A') : c;
-}
-
 static inline void
 filter_add(title_filter *tf, const unsigned char *s, const unsigned char *e)
 {
-	unsigned char c = lower_ascii(*s);
+	unsigned char c = td_ascii_lower(*s);
 	size_t		len = e - s;
 
 	tf->first[c >> 6] |= 1ULL << (c & 63);
@@ -132,7 +127,7 @@ filter_add(title_filter *tf, const unsigned char *s, const unsigned char *e)
 static inline int
 filter_may(const title_filter *tf, const unsigned char *s, const unsigned char *e)
 {
-	unsigned char c = lower_ascii(*s);
+	unsigned char c = td_ascii_lower(*s);
 	size_t		len = e - s;
 
 	return (tf->first[c >> 6] >> (c & 63)) & (tf->len >> (len < 63 ? len : 63)) & 1;
@@ -527,7 +522,7 @@ fill_row(const td_tree *t, uint32_t i, const acc *ai, uint32_t vis, uint32_t bef
 	x[TD_FEAT_TEXT_AFTER] = ta;
 	x[TD_FEAT_MARGIN] = tb < ta ? tb : ta;
 	x[TD_FEAT_PAGE_SHARE] = ratio(vis, total);
-	x[TD_FEAT_LOG_AREA] = td_log1p_count((double) area);
+	x[TD_FEAT_LOG_AREA] = log1p((double) area);
 	x[TD_FEAT_LINKS_PER_WORD] = ratio(ai->links, ai->words);
 	x[TD_FEAT_ANCHOR_TEXT] = ratio(ai->a_vis, vis);
 	x[TD_FEAT_ANCHOR_SIZE] = ratio(ai->a_words, ai->links);
@@ -535,10 +530,10 @@ fill_row(const td_tree *t, uint32_t i, const acc *ai, uint32_t vis, uint32_t bef
 	x[TD_FEAT_VISIBLE_PER_BYTE] = ratio(vis, (double) ai->bytes);
 	x[TD_FEAT_TITLE_WORDS] = ratio(ai->title, ai->words);
 	x[TD_FEAT_DEPTH] = ratio(n->depth, max_depth);
-	x[TD_FEAT_LOG_CHILDREN] = td_log1p_count((double) ai->children);
+	x[TD_FEAT_LOG_CHILDREN] = log1p((double) ai->children);
 	x[TD_FEAT_PUNCT_PER_WORD] = ratio(ai->punct, ai->words);
 	x[TD_FEAT_AVG_WORD_LEN] = ratio(ai->word_bytes, ai->words);
-	x[TD_FEAT_LOG_MEDIA] = td_log1p_count((double) ai->media);
+	x[TD_FEAT_LOG_MEDIA] = log1p((double) ai->media);
 	x[TD_FEAT_TAG_NAV] = n->tag == TD_TAG_NAV;
 	x[TD_FEAT_TAG_HEADER] = n->tag == TD_TAG_HEADER;
 	x[TD_FEAT_TAG_FOOTER] = n->tag == TD_TAG_FOOTER;

@@ -34,8 +34,6 @@
 #ifndef TD_TD_FEATURES_H
 #define TD_TD_FEATURES_H
 
-#include <math.h>
-
 #include "base/tree.h"
 
 #define TD_FEAT_SCHEME		2
@@ -189,16 +187,6 @@ static inline const float *
 td_feature_row(const td_features *f, uint32_t i)
 {
 	return f->x + (size_t) i * TD_N_FEATURES;
-}
-
-/*
- * log1p of a count (>= 0), with the common 0 answered without the call
- * (log1p(0) is 0: the same value).
- */
-static inline double
-td_log1p_count(double v)
-{
-	return v > 0 ? log1p(v) : 0.0;
 }
 
 /* The size class (0..3) of an area. */
