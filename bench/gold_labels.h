@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/tree.h"
 #include "page/gold_labels.h"
@@ -18,12 +19,13 @@
 #include "corpus.h"
 
 /*
- * One byte per node, 1 = template, and (when all_out) the words and gold
- * words per subtree; NULL when the gold file is missing.
+ * One byte per node, 1 = template by rule (td_gold_labels_rule: a share in
+ * percent or TD_GOLD_F1), and (when all_out) the words and gold words per
+ * subtree; NULL when the gold file is missing.
  */
 static uint8_t *
-gold_labels_counts(const td_tree *t, const char *gold_path, uint32_t **all_out,
-				   uint32_t **good_out)
+gold_labels_rule(const td_tree *t, const char *gold_path, int rule, uint32_t **all_out,
+				 uint32_t **good_out)
 {
 	size_t		glen;
 	char	   *g = bench_read_file(gold_path, &glen);
@@ -39,7 +41,7 @@ gold_labels_counts(const td_tree *t, const char *gold_path, uint32_t **all_out,
 		free(good);
 		return NULL;
 	}
-	st = td_gold_labels(t, g, glen, drop, all, good);
+	st = td_gold_labels_rule(t, g, glen, rule, drop, all, good);
 	free(g);
 	if (st != TD_OK)
 	{
@@ -59,11 +61,36 @@ gold_labels_counts(const td_tree *t, const char *gold_path, uint32_t **all_out,
 	return drop;
 }
 
+/* The same by td_gold_labels' rule (TD_GOLD_SHARE). */
+static inline uint8_t *
+gold_labels_counts(const td_tree *t, const char *gold_path, uint32_t **all_out,
+				   uint32_t **good_out)
+{
+	return gold_labels_rule(t, gold_path, TD_GOLD_SHARE, all_out, good_out);
+}
+
 /* One byte per node, 1 = template; NULL when the gold file is missing. */
-static uint8_t *
+static inline uint8_t *
 gold_labels(const td_tree *t, const char *gold_path)
 {
 	return gold_labels_counts(t, gold_path, NULL, NULL);
+}
+
+/*
+ * A label rule by name: "f1" is TD_GOLD_F1, digits a share in percent,
+ * NULL or empty td_gold_labels' TD_GOLD_SHARE; anything else exits.
+ */
+static inline int
+gold_rule_named(const char *name)
+{
+	if (!name || !*name)
+		return TD_GOLD_SHARE;
+	if (strcmp(name, "f1") == 0)
+		return TD_GOLD_F1;
+	if (name[0] >= '0' && name[0] <= '9' && atoi(name) <= 100)
+		return atoi(name);
+	fprintf(stderr, "label rule %s: f1 or a share in percent\n", name);
+	exit(1);
 }
 
 #endif

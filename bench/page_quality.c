@@ -314,6 +314,8 @@ load_sites(const char *sites)
  * (ablation); TD_GB_PAGEW=1 weighs each page's rows 1/sqrt(rows of the page)
  * (then all rows rescaled to mean weight 1), TD_GB_WCXBW=w multiplies the
  * rows of WCXB's gold-labelled pages (a dataset path holding "wcxb") by w;
+ * TD_GB_LABEL=f1|PCT labels the gold pages' training rows by another rule
+ * (td_gold_labels_rule, gold_train_labels; issue 12, eighth session);
  * TD_GB_SPLITS=1 prints how often each feature splits; TD_GB_WRITE=FILE
  * (pages mode) writes the fitted trees as C (gb_write_c: the built-in tree
  * model, bench/gen_default_gbdt.sh).
@@ -1351,6 +1353,23 @@ has_split(const char *header)
 }
 
 /*
+ * A gold-labelled page's labels (gold_path: its gold text; a missing file
+ * leaves both NULL): site_drop by td_gold_labels' 15% rule, train_drop, the
+ * rows the trees and the logistic model learn, by TD_GB_LABEL=f1|PCT
+ * (td_gold_labels_rule; issue 12, eighth session; unset: the same 15% rule,
+ * one array for both).
+ */
+static void
+gold_train_labels(page *p, const char *gold_path)
+{
+	const char *how = getenv("TD_GB_LABEL");
+
+	p->site_drop = p->train_drop = gold_labels(p->tree, gold_path);
+	if (how && *how && p->site_drop)
+		p->train_drop = gold_labels_rule(p->tree, gold_path, gold_rule_named(how), NULL, NULL);
+}
+
+/*
  * TD_GOLD_TRAIN=DIR[:DIR...] (either mode): each dataset's train-split pages
  * (every page when its manifest has no split column, as wcxb-dev), labelled
  * from their gold text (gold_labels), join the training rows (in sites mode
@@ -1402,7 +1421,7 @@ load_gold_train_one(const char *dataset)
 		p->rel = strdup(id);
 		p->group = -2;
 		snprintf(path, sizeof(path), "%s/%s.txt", dataset, id);
-		p->site_drop = p->train_drop = gold_labels(t, path);
+		gold_train_labels(p, path);
 		p->gold = strstr(dataset, "wcxb") ? 2 : 1;
 	}
 	fclose(mf);
@@ -1799,10 +1818,10 @@ gold_words(const char *path)
 /*
  * Labels fit for a top-down decision (TD_PROF_LABEL=f1|opt|optl; issue 12,
  * sixth session), from the words all[] and 3-gram-matched gold words good[]
- * of every subtree (td_gold_labels) and the gold text's word count gt:
- *   f1    a node is template when dropping it alone from a page that keeps
- *         exactly the gold raises the page's word F1: with g its gold words
- *         and o its others, o (gt - g) > gt g;
+ * of every subtree (td_gold_labels) and the gold text's word count gt
+ * (f1, a node template when dropping it alone from a page that keeps exactly
+ * the gold raises the page's word F1, is the core's td_gold_labels_rule
+ * TD_GOLD_F1 since the eighth session; run_prof calls it):
  *   opt   the drops (an antichain of elements with a row) that maximize the
  *         page's word F1 = 2 TP / (TP + FP + gt), by Dinkelbach: for lambda
  *         the F1 of the last drops, a text node is worth (2 - lambda) g -
@@ -1835,18 +1854,6 @@ prof_labels(const td_tree *t, const uint32_t *all, const uint32_t *good, uint32_
 	if (gt < good[0])
 		gt = good[0];
 	lab[0] = 0;
-	if (strcmp(how, "f1") == 0)
-	{
-		for (uint32_t v = 1; v < nn; v++)
-		{
-			double		g = good[v],
-						o = all[v] - good[v];
-
-			lab[v] = all[v] && t->nodes[v].kind == TD_ELEM ? o * (gt - g) > (double) gt * g
-				: lab[t->nodes[v].parent];
-		}
-		goto done;
-	}
 	/*
 	 * An element goes when its subtree is worth less than nothing, or
 	 * nothing while it holds words (its words all go anyway: the highest
@@ -1882,7 +1889,6 @@ prof_labels(const td_tree *t, const uint32_t *all, const uint32_t *good, uint32_
 		for (uint32_t v = 1; v < nn; v++)
 			lab[v] = can[v] ? OPT_GOES(v) : lab[t->nodes[v].parent];
 #undef OPT_GOES
-done:
 	free(can);
 	free(best);
 }
@@ -2234,24 +2240,20 @@ run_prof(const char *sites, const char *out, int n_site_pages)
 				   *good = NULL;
 		const td_tree *t = pages[i].tree;
 		const char *lab;
+		int			opt;
 
 		snprintf(path, sizeof(path), "%s/%s.txt", sites, pages[i].rel);
-		if (!(gold[i] = gold_labels_counts(t, path, &all, &good)))
+		lab = getenv("TD_PROF_LABEL");
+		opt = lab && strncmp(lab, "opt", 3) == 0;
+		/* f1 or TD_PROF_LABEL=PCT (template under PCT% gold words): the core's rules */
+		if (!(gold[i] = gold_labels_rule(t, path, gold_rule_named(opt ? NULL : lab), &all, &good)))
 		{
 			gold[i] = calloc(t->n_nodes, 1);
 			continue;
 		}
-		lab = getenv("TD_PROF_LABEL");
-		if (lab && (lab[0] < '0' || lab[0] > '9'))
-		{
-			/* f1, opt, optl: labels fit for the top-down decision */
+		/* opt, optl: the F1-optimal drops */
+		if (opt)
 			prof_labels(t, all, good, gold_words(path), lab, gold[i]);
-			lab = NULL;
-		}
-		/* TD_PROF_LABEL=PCT: template under PCT% gold words (gold_labels.h: 15) */
-		for (uint32_t v = 1; v < t->n_nodes && lab; v++)
-			gold[i][v] = all[v] ? 100.0 * good[v] < atof(lab) * all[v]
-				: gold[i][t->nodes[v].parent];
 		if (getenv("TD_PROF_KEPT"))
 			prof_kept(&pages[i], gold[i], getenv("TD_PROF_KEPT"));
 		free(all);
@@ -2698,9 +2700,8 @@ run_pages(const char *dataset, const char *out, const char *sites)
 			if (!pages[i].test)
 			{
 				snprintf(path, sizeof(path), "%s/%s.txt", dataset, pages[i].rel);
-				pages[i].site_drop = gold_labels(pages[i].tree, path);
+				gold_train_labels(&pages[i], path);
 				pages[i].gold = 1;
-				pages[i].train_drop = pages[i].site_drop;
 			}
 	if (getenv("TD_NOSITES") && atoi(getenv("TD_NOSITES")))
 		for (int i = 0; i < first; i++)
@@ -3178,7 +3179,7 @@ run_kfold(const char *dataset, const char *out, const char *sites)
 		snprintf(path, sizeof(path), "%s/%s.txt", dataset, id);
 		if (train_gold && type_trains(type))
 		{
-			p->site_drop = p->train_drop = gold_labels(t, path);
+			gold_train_labels(p, path);
 			p->gold = strstr(dataset, "wcxb") ? 2 : 1;
 		}
 		if (!getcwd(cwd, sizeof(cwd)))

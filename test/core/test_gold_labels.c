@@ -2,7 +2,8 @@
  * test_gold_labels.c — element labels from gold text (gold_labels.h): the
  * 85% rule on 3-gram matched words, elements without words taking their
  * parent's label, hidden text not counted, the word counts, allocation
- * failures without leaks, interrupts.
+ * failures without leaks, interrupts; td_gold_labels_rule's other shares
+ * and the F1 rule (TD_GOLD_F1).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -107,6 +108,89 @@ test_share_bound(void)
 	td_tree_free(t);
 }
 
+/*
+ * td_gold_labels_rule: a box holding 6 gold words and 30 others (17%: content by
+ * the 15% rule), a paragraph of 3 gold words and 7 others (30%), inside and
+ * beside an article that holds 26 of the gold's 29 words.
+ */
+static void
+test_f1_rule(void)
+{
+	td_env		env;
+	td_tree    *t;
+	uint8_t    *drop;
+	char		html[2048],
+				gold[512];
+	size_t		n = 0,
+				m = 0;
+	uint32_t	box,
+				mid,
+				art,
+				links;
+
+	n += (size_t) sprintf(html + n, "<body><article id=art><p id=pa>");
+	for (int i = 1; i <= 20; i++)
+		n += (size_t) sprintf(html + n, "a%d ", i);
+	n += (size_t) sprintf(html + n, "</p><div id=box>b1 b2 b3 b4 b5 b6<ul id=links><li>");
+	for (int i = 1; i <= 30; i++)
+		n += (size_t) sprintf(html + n, "j%d ", i);
+	sprintf(html + n, "</li></ul></div></article><p id=mid>m1 m2 m3 x1 x2 x3 x4 x5 x6 x7</p></body>");
+	for (int i = 1; i <= 20; i++)
+		m += (size_t) sprintf(gold + m, "a%d ", i);
+	sprintf(gold + m, "\nb1 b2 b3 b4 b5 b6\nm1 m2 m3");
+
+	td_env_default(&env);
+	t = parse_env(&env, html);
+	CHECK(t != NULL, "parse");
+	if (!t)
+		return;
+	drop = calloc(t->n_nodes, 1);
+	box = node_of_id(t, "box");
+	mid = node_of_id(t, "mid");
+	art = node_of_id(t, "art");
+	links = node_of_id(t, "links");
+
+	CHECK(td_gold_labels_rule(t, gold, strlen(gold), TD_GOLD_SHARE, drop, NULL, NULL) == TD_OK, "15%%");
+	CHECK(drop[box] == 0 && drop[mid] == 0 && drop[art] == 0 && drop[links] == 1,
+		  "15%%: box (17%%) and mid (30%%) are content");
+	CHECK(drop[box + 1] == 0, "15%%: the box's own gold text is content");
+	CHECK(td_gold_labels_rule(t, gold, strlen(gold), 25, drop, NULL, NULL) == TD_OK, "25%%");
+	CHECK(drop[box] == 1 && drop[mid] == 0 && drop[art] == 0, "25%%: box template, mid content");
+	CHECK(td_gold_labels_rule(t, gold, strlen(gold), 35, drop, NULL, NULL) == TD_OK, "35%%");
+	CHECK(drop[box] == 1 && drop[mid] == 1 && drop[art] == 0, "35%%: box and mid template");
+
+	/* f1: box 30 (29 - 6) > 29 * 6; mid 7 (29 - 3) > 29 * 3; art 30 (29 - 26) < 29 * 26 */
+	CHECK(td_gold_labels_rule(t, gold, strlen(gold), TD_GOLD_F1, drop, NULL, NULL) == TD_OK,
+		  "%s", env.errmsg);
+	CHECK(drop[box] == 1, "f1: a box of 6 gold words and 30 others is template");
+	CHECK(drop[mid] == 1, "f1: 3 gold words and 7 others are template");
+	CHECK(drop[art] == 0 && drop[node_of_id(t, "pa")] == 0, "f1: the article holding most gold is content");
+	CHECK(drop[box + 1] == 1, "f1: a text node takes its element's label");
+	CHECK(drop[0] == 0, "f1: the root is never template");
+
+	CHECK(td_gold_labels_rule(t, gold, strlen(gold), 101, drop, NULL, NULL) == TD_EARG, "share 101");
+	CHECK(td_gold_labels_rule(t, gold, strlen(gold), -2, drop, NULL, NULL) == TD_EARG, "rule -2");
+	free(drop);
+	td_tree_free(t);
+
+	/*
+	 * G is at least the page's gold words: a 4-word gold said twice, once
+	 * among 9 other words: 9 (8 - 4) > 8 * 4 (with G = 4, 9 * 0 < 16: kept).
+	 */
+	t = parse_env(&env, "<body><p id=x>alpha beta gamma delta</p>"
+				  "<div id=y>alpha beta gamma delta k1 k2 k3 k4 k5 k6 k7 k8 k9</div></body>");
+	CHECK(t != NULL, "parse");
+	if (!t)
+		return;
+	drop = calloc(t->n_nodes, 1);
+	CHECK(td_gold_labels_rule(t, "Alpha beta gamma delta", 22, TD_GOLD_F1, drop, NULL, NULL) == TD_OK,
+		  "repeated gold");
+	CHECK(drop[node_of_id(t, "x")] == 0 && drop[node_of_id(t, "y")] == 1,
+		  "f1: G counts the page's gold words when the page repeats the gold");
+	free(drop);
+	td_tree_free(t);
+}
+
 static void
 test_failures(void)
 {
@@ -157,6 +241,7 @@ main(void)
 {
 	test_rule();
 	test_share_bound();
+	test_f1_rule();
 	test_failures();
 	return check_done("test_gold_labels");
 }

@@ -74,6 +74,28 @@ td_status
 td_gold_labels(const td_tree *t, const char *gold, size_t gold_len, uint8_t *drop,
 			   uint32_t *all_out, uint32_t *good_out)
 {
+	return td_gold_labels_rule(t, gold, gold_len, TD_GOLD_SHARE, drop, all_out, good_out);
+}
+
+/* Node k's label under rule from its subtree's words all and content words good. */
+static uint8_t
+rule_label(const td_tree *t, uint32_t k, int rule, uint64_t all, uint64_t good, uint64_t gw,
+		   const uint8_t *drop)
+{
+	if (rule == TD_GOLD_F1)
+	{
+		if (!all || t->nodes[k].kind != TD_ELEM)
+			return drop[t->nodes[k].parent];
+		/* o (G - g) > G g, in integers: G >= g (the caller took the larger) */
+		return (all - good) * (gw - good) > gw * good;
+	}
+	return all ? 100 * good < (uint64_t) rule * all : drop[t->nodes[k].parent];
+}
+
+td_status
+td_gold_labels_rule(const td_tree *t, const char *gold, size_t gold_len, int rule,
+					uint8_t *drop, uint32_t *all_out, uint32_t *good_out)
+{
 	td_env	   *env = t->env;
 	word_list	gw,
 				pw;
@@ -84,6 +106,9 @@ td_gold_labels(const td_tree *t, const char *gold, size_t gold_len, uint8_t *dro
 	size_t		hcap;
 	td_status	st;
 
+	if (rule != TD_GOLD_F1 && (rule < 0 || rule > 100))
+		return td_fail(env, TD_EARG, "gold label rule %d is not a share in percent or TD_GOLD_F1",
+					   rule);
 	memset(&gw, 0, sizeof(gw));
 	memset(&pw, 0, sizeof(pw));
 	gw.env = pw.env = env;
@@ -154,8 +179,8 @@ td_gold_labels(const td_tree *t, const char *gold, size_t gold_len, uint8_t *dro
 	if (t->n_nodes > 0)
 		drop[0] = 0;
 	for (uint32_t k = 1; k < t->n_nodes; k++)
-		drop[k] = all[k] ? 100 * (uint64_t) good[k] < TD_GOLD_SHARE * (uint64_t) all[k]
-			: drop[t->nodes[k].parent];
+		drop[k] = rule_label(t, k, rule, all[k], good[k],
+							 gw.n > good[0] ? gw.n : good[0], drop);
 	st = TD_OK;
 done:
 	td_free(env, gw.h);

@@ -26,6 +26,22 @@
 #define TD_GOLD_SHARE 15
 
 /*
+ * The label rules of td_gold_labels_rule: a share in percent (0..100: an
+ * element is template when fewer than that share of its subtree's words are
+ * content; td_gold_labels is TD_GOLD_SHARE), or TD_GOLD_F1: an element is
+ * template when dropping it alone from a page that keeps exactly the gold
+ * raises the page's word F1 (bench/README.md, "The profile as evidence,
+ * sixth session"): with g its content words, o its other words and G the
+ * gold's words (at least the page's content words), o (G - g) > G g.  A
+ * small block goes when most of its words are not gold, a container only
+ * when its other words outweigh its gold ones by G / (G - g), so a
+ * navigation block that repeats a few of the article's words is template
+ * and the article holding them is not.  Under TD_GOLD_F1 text nodes take
+ * their parent's label.
+ */
+#define TD_GOLD_F1 (-1)
+
+/*
  * Labels every node of tree from gold (UTF-8 bytes, gold_len): drop[i] = 1
  * when node i is template by the rule above (drop[0], the root, is always
  * 0).  all and good (may be NULL, else one uint32_t per
@@ -35,5 +51,12 @@
  */
 td_status	td_gold_labels(const td_tree *tree, const char *gold, size_t gold_len,
 						   uint8_t *drop, uint32_t *all, uint32_t *good);
+
+/*
+ * The same with the rule chosen: rule is a share in percent (0..100) or
+ * TD_GOLD_F1 (above); anything else is TD_EINVAL.
+ */
+td_status	td_gold_labels_rule(const td_tree *tree, const char *gold, size_t gold_len,
+								int rule, uint8_t *drop, uint32_t *all, uint32_t *good);
 
 #endif							/* TD_GOLD_LABELS_H */
