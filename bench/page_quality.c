@@ -2245,7 +2245,10 @@ run_prof(const char *sites, const char *out, int n_site_pages)
 		snprintf(path, sizeof(path), "%s/%s.txt", sites, pages[i].rel);
 		lab = getenv("TD_PROF_LABEL");
 		opt = lab && strncmp(lab, "opt", 3) == 0;
-		/* f1 or TD_PROF_LABEL=PCT (template under PCT% gold words): the core's rules */
+		/*
+		 * f1 or TD_PROF_LABEL=PCT (template under PCT% gold words, a whole
+		 * percent since the eighth session): the core's rules
+		 */
 		if (!(gold[i] = gold_labels_rule(t, path, gold_rule_named(opt ? NULL : lab), &all, &good)))
 		{
 			gold[i] = calloc(t->n_nodes, 1);

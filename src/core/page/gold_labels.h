@@ -54,7 +54,7 @@ td_status	td_gold_labels(const td_tree *tree, const char *gold, size_t gold_len,
 
 /*
  * The same with the rule chosen: rule is a share in percent (0..100) or
- * TD_GOLD_F1 (above); anything else is TD_EINVAL.
+ * TD_GOLD_F1 (above); anything else is TD_EARG.
  */
 td_status	td_gold_labels_rule(const td_tree *tree, const char *gold, size_t gold_len,
 								int rule, uint8_t *drop, uint32_t *all, uint32_t *good);
