@@ -7,6 +7,8 @@
       (a wcxb-dev kfold run: every page there scored by trees that never saw it)
   EFD_SINGLES=kind:src:weight:a:b:lo:hi:margin:fb,...   these variants instead of the list
   EFD_NONESTED=1                                       no nested choice (faster)
+  EFD_GRIDS=plain,all                                  the nested choices' grids (default both;
+      "main": main's rule with a in {2, 2.5, 3} and margin in {0, 0.02, 0.05})
   EFD_TABLE=1 efd_rules.py WX_OUT_DIR                  td_page_content_prob's table
   EFD_PT=PRED [EFD_FIT_PT=WX_PRED] efd_rules.py ...    the rules by predicted page type
       (bench/page_type's per-page types: id, fold, type, probability; `cv` for
@@ -312,6 +314,10 @@ def report_f1(name, pages, f1_of, types, width=58):
 # (kind, src, weight, a, b, lo, hi, margin, fb)
 def grid(kinds):
     g = []
+    if kinds == "main":
+        # main's rule with its sharpening and margin free (issue 12, eighth session)
+        return [("iso", "raw", "c", a, 0.0, 0.3, 0.9, margin, 0)
+                for a in (2.0, 2.5, 3.0) for margin in (0.0, 0.02, 0.05)]
     if kinds == "plain":
         for src in ("sm", "raw"):
             for a in (1.0, 1.5, 2.0):
@@ -576,7 +582,7 @@ def main(out, manifest=None, gold_dir=None):
     if os.environ.get("EFD_NONESTED"):
         return
     # nested: every parameter of a grid chosen on the other folds (calibrations fitted on them too)
-    for gname in ("plain", "all"):
+    for gname in os.environ.get("EFD_GRIDS", "plain,all").split(","):
         g = grid(gname)
         if kfold:
             ch = {}
