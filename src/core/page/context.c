@@ -297,8 +297,12 @@ td_context_rows_of(const td_tree *t, const td_features *f, const uint32_t *which
 	}
 	/* the evidence groups are these (parent, tag, class) groups: not hashed again */
 	if ((st = td_evidence_rows_grouped(t, f, vis, gid, n_groups, which, n_rows,
-									   r + TD_N_ROW - TD_N_EVIDENCE, TD_N_ROW)) != TD_OK)
+									   r + TD_ROW_EVIDENCE, TD_N_ROW)) != TD_OK)
 		goto done;
+#ifdef TD_EXP_ANCHOR
+	if ((st = td_anchor_rows(t, vis, which, n_rows, r + TD_ROW_ANCHOR, TD_N_ROW)) != TD_OK)
+		goto done;
+#endif
 	*rows = r;
 	r = NULL;
 done:
