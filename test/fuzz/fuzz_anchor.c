@@ -96,11 +96,8 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	out = calloc((size_t) n_rows * TD_N_ANCHOR, sizeof(float));
 	require(vis && out && (which || !(data[0] & 64)));
 	td_visible_lengths(tree, vis);
-	fail_at = (data[0] & 63) ? (long) (data[0] & 63) * 3 : -1;
-	n_allocs = 0;
-	env.alloc = f_alloc;
-	env.realloc = f_realloc;
-	env.free = f_free;
+	/* the tree keeps &env: from here its allocations may fail */
+	fuzz_env(&env, (data[0] & 63) ? (long) (data[0] & 63) * 3 : -1);
 	st = td_anchor_rows(tree, vis, which, n_rows, out, TD_N_ANCHOR);
 	require(st == TD_OK || (st == TD_ENOMEM && fail_at >= 0));
 	fail_at = -1;

@@ -26,18 +26,6 @@
 #define B_META		0x04		/* a time or author mark in the element's subtree */
 #define B_POST		0x08		/* post_like */
 
-/* Whether s[0, len) holds needle (case-sensitive, bounded by len). */
-static int
-holds(const char *s, size_t len, const char *needle)
-{
-	size_t		nl = strlen(needle);
-
-	for (size_t k = 0; k + nl <= len; k++)
-		if (s[k] == needle[0] && memcmp(s + k, needle, nl) == 0)
-			return 1;
-	return 0;
-}
-
 static inline int
 word_byte(unsigned char c)
 {
@@ -114,7 +102,7 @@ type_names(const td_json *j, uint32_t obj, const char *const *words)
 	for (; e != UINT32_MAX && seen < 8; e = (t == e ? UINT32_MAX : td_json_next(j, e)), seen++)
 		if (j->vals[e].type == TD_JSON_STRING)
 			for (const char *const *w = words; *w; w++)
-				if (holds(j->pool + j->vals[e].str_off, j->vals[e].str_len, *w))
+				if (td_bytes_hold(j->pool + j->vals[e].str_off, j->vals[e].str_len, *w))
 					return 1;
 	return 0;
 }
@@ -604,7 +592,7 @@ td_anchor_rows(const td_tree *t, const uint32_t *vis, const uint32_t *which, uin
 				tl = nd->str_len;
 			}
 			else if (p->tag == TD_TAG_SCRIPT && sdb.len < TD_ANCHOR_MAX_SD_BYTES &&
-					 (ty = td_node_attr(t, nd->parent, "type", &l)) != NULL && holds(ty, l, "ld+json") &&
+					 (ty = td_node_attr(t, nd->parent, "type", &l)) != NULL && td_bytes_hold(ty, l, "ld+json") &&
 					 (st = sd_jsonld(env, td_node_str(t, i), nd->str_len, &sdb)) != TD_OK)
 				goto done;
 			continue;
