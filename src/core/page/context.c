@@ -66,13 +66,16 @@ page_kind(const td_tree *t, uint32_t i, float *page)
 			return;
 		if (td_bytes_hold(s, nd->str_len, "\"Product\""))
 			page[TD_CTX_P_LD_PRODUCT] = 1;
-		if (td_bytes_hold(s, nd->str_len, "\"Article\"") || td_bytes_hold(s, nd->str_len, "\"NewsArticle\"") ||
+		if (td_bytes_hold(s, nd->str_len, "\"Article\"") ||
+			td_bytes_hold(s, nd->str_len, "\"NewsArticle\"") ||
 			td_bytes_hold(s, nd->str_len, "\"BlogPosting\""))
 			page[TD_CTX_P_LD_ARTICLE] = 1;
 		if (td_bytes_hold(s, nd->str_len, "\"DiscussionForumPosting\"") ||
-			td_bytes_hold(s, nd->str_len, "\"QAPage\"") || td_bytes_hold(s, nd->str_len, "\"Question\""))
+			td_bytes_hold(s, nd->str_len, "\"QAPage\"") ||
+			td_bytes_hold(s, nd->str_len, "\"Question\""))
 			page[TD_CTX_P_LD_FORUM] = 1;
-		if (td_bytes_hold(s, nd->str_len, "\"ItemList\"") || td_bytes_hold(s, nd->str_len, "\"CollectionPage\"") ||
+		if (td_bytes_hold(s, nd->str_len, "\"ItemList\"") ||
+			td_bytes_hold(s, nd->str_len, "\"CollectionPage\"") ||
 			td_bytes_hold(s, nd->str_len, "\"SearchResultsPage\"") ||
 			td_bytes_hold(s, nd->str_len, "\"OfferCatalog\""))
 			page[TD_CTX_P_LD_LIST] = 1;

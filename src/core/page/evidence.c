@@ -118,8 +118,9 @@ own_evidence(const td_tree *t, uint32_t i, uint8_t name_bits, const char **cls, 
 		{
 			if (td_bytes_hold(v, vl, "Product") || td_bytes_hold(v, vl, "Offer"))
 				b |= B_PRODUCT;
-			if (td_bytes_hold(v, vl, "Comment") || td_bytes_hold(v, vl, "Review") || td_bytes_hold(v, vl, "Answer") ||
-				td_bytes_hold(v, vl, "Question") || td_bytes_hold(v, vl, "DiscussionForumPosting"))
+			if (td_bytes_hold(v, vl, "Comment") || td_bytes_hold(v, vl, "Review") ||
+				td_bytes_hold(v, vl, "Answer") || td_bytes_hold(v, vl, "Question") ||
+				td_bytes_hold(v, vl, "DiscussionForumPosting"))
 				b |= B_UGC;
 		}
 		else if (NAME("role"))
