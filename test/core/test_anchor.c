@@ -9,6 +9,7 @@
  * and allocation failure at every allocation.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -216,6 +217,43 @@ test_titles(void)
 	}
 }
 
+/*
+ * The bounds: @type among an object's first 8 members only (the ninth's
+ * Organization is not seen, its description counts), a heading's first
+ * 4,096 bytes.
+ */
+static void
+test_bounds(void)
+{
+	char	   *html = malloc(8192),
+			   *p = html;
+	td_tree    *t;
+	td_status	st;
+	float	   *o;
+
+	p += sprintf(p, "<title>Deep Title Words</title><script type=application/ld+json>{");
+	for (int k = 0; k < 8; k++)
+		p += sprintf(p, "\"k%d\":%d,", k, k);
+	p += sprintf(p, "\"@type\":\"Organization\",\"description\":\"four words here now\"}</script>"
+				 "<p id=d>four words here now</p><h1 id=h>");
+	memset(p, '.', 4096);
+	p += 4096;
+	sprintf(p, "Deep Title Words</h1>");
+	t = parse_env(&env, html);
+	CHECK(t != NULL, "parsed");
+	if (t)
+	{
+		o = anchor_cols(t, &st);
+		CHECK(st == TD_OK && NEAR(AN(o, node_of_id(t, "d"), SD_SHARE), 1),
+			  "@type past the eighth member is not read: %g", AN(o, node_of_id(t, "d"), SD_SHARE));
+		CHECK(AN(o, node_of_id(t, "h"), P_TITLE) == 0.5f,
+			  "words past a heading's 4,096th byte are not read: %g", AN(o, node_of_id(t, "h"), P_TITLE));
+		free(o);
+		td_tree_free(t);
+	}
+	free(html);
+}
+
 /* post_like: three of four siblings hold a time or author mark */
 static void
 test_posts(void)
@@ -359,6 +397,7 @@ main(void)
 {
 	test_hand();
 	test_titles();
+	test_bounds();
 	test_posts();
 	test_rows();
 	test_deep();

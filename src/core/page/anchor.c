@@ -88,16 +88,26 @@ gram3(uint64_t a, uint64_t b, uint64_t c)
 
 #define KEY(w) (kl == sizeof(w) - 1 && memcmp(k, w, kl) == 0)
 
-/* Whether object obj's @type (a string, or the first 8 strings of an array) holds one of words. */
+/*
+ * Whether object obj's @type (a string, or the first 8 strings of an array)
+ * holds one of words.  @type is looked for among obj's first 8 members only:
+ * each string of an object is asked, so a whole scan would make an object
+ * of m members cost m^2.
+ */
 static int
 type_names(const td_json *j, uint32_t obj, const char *const *words)
 {
-	uint32_t	t = td_json_member(j, obj, "@type"),
+	uint32_t	t = td_json_first(j, obj),
 				e,
 				seen = 0;
 
-	if (t == UINT32_MAX)
+	for (; t != UINT32_MAX && seen < 8; t = td_json_next(j, t), seen++)
+		if (j->vals[t].has_key && j->vals[t].key_len == 5 &&
+			memcmp(j->pool + j->vals[t].key_off, "@type", 5) == 0)
+			break;
+	if (t == UINT32_MAX || seen == 8)
 		return 0;
+	seen = 0;
 	e = j->vals[t].type == TD_JSON_ARRAY ? td_json_first(j, t) : t;
 	for (; e != UINT32_MAX && seen < 8; e = (t == e ? UINT32_MAX : td_json_next(j, e)), seen++)
 		if (j->vals[e].type == TD_JSON_STRING)
@@ -455,21 +465,28 @@ title_candidates(const char *title, size_t tl, const char *og, size_t ol, words3
 	return n;
 }
 
-/* The words of heading i: its visible text nodes among its first TD_ANCHOR_HEAD_NODES nodes. */
+/*
+ * The words of heading i: its visible text nodes among its first
+ * TD_ANCHOR_HEAD_NODES nodes, their first TD_ANCHOR_HEAD_BYTES bytes (nested
+ * headings read the same text again: bounded per heading).
+ */
 static void
 heading_words(const td_tree *t, uint32_t i, words32 *w)
 {
 	uint32_t	end = t->nodes[i].end;
+	size_t		budget = TD_ANCHOR_HEAD_BYTES;
 
 	if (end - i > TD_ANCHOR_HEAD_NODES)
 		end = i + TD_ANCHOR_HEAD_NODES;
 	w->n = 0;
-	for (uint32_t k = i + 1; k < end && w->n < TITLE_WORDS; k++)
+	for (uint32_t k = i + 1; k < end && w->n < TITLE_WORDS && budget > 0; k++)
 		if (t->nodes[k].kind == TD_TEXT && !(t->nodes[k].flags & TD_F_INHIDDEN))
 		{
 			words32		more;
+			size_t		l = t->nodes[k].str_len < budget ? t->nodes[k].str_len : budget;
 
-			words_of(td_node_str(t, k), t->nodes[k].str_len, &more);
+			budget -= l;
+			words_of(td_node_str(t, k), l, &more);
 			for (int x = 0; x < more.n && w->n < TITLE_WORDS; x++)
 				w->h[w->n++] = more.h[x];
 		}

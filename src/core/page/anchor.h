@@ -45,9 +45,10 @@
  *
  * O(n + structured-text bytes): one pass for the sources, one over the
  * visible text, two over the nodes; the structured text read is bounded
- * (TD_ANCHOR_MAX_SD_BYTES, TD_ANCHOR_MAX_JSON_VALUES per block), a
- * heading's words are read from at most TD_ANCHOR_HEAD_NODES nodes; polled;
- * no recursion.
+ * (TD_ANCHOR_MAX_SD_BYTES, TD_ANCHOR_MAX_JSON_VALUES per block; an
+ * object's @type looked for among its first 8 members), a heading's words
+ * are read from at most TD_ANCHOR_HEAD_NODES nodes and TD_ANCHOR_HEAD_BYTES
+ * bytes; polled; no recursion.
  */
 #ifndef TD_ANCHOR_H
 #define TD_ANCHOR_H
@@ -71,6 +72,7 @@ enum td_anchor_id
 #define TD_ANCHOR_MAX_SD_BYTES		((size_t) 1 << 20)
 #define TD_ANCHOR_MAX_JSON_VALUES	20000
 #define TD_ANCHOR_HEAD_NODES		256
+#define TD_ANCHOR_HEAD_BYTES		4096
 #define TD_ANCHOR_SD_IN_WORDS		8
 #define TD_ANCHOR_POSTS				3
 
