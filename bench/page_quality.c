@@ -1986,7 +1986,7 @@ prof_rows(const page *pg, int prof, const uint8_t *label, float **x, uint8_t **y
 		memcpy(r, rows + (size_t) (rowof ? rowof[i] : i) * TD_N_ROW, sizeof(float) * TD_N_ROW);
 		/* TD_PROF_NOEV=1 without evidence.h's columns (the fifth session's row),
 		 * 2 the features alone (no context.h columns), 3 no element row */
-		for (int j = noev == 1 ? TD_N_ROW - TD_N_EVIDENCE : noev == 2 ? TD_N_FEATURES : noev == 3 ? 0 : TD_N_ROW;
+		for (int j = noev == 1 ? TD_ROW_EVIDENCE : noev == 2 ? TD_N_FEATURES : noev == 3 ? 0 : TD_N_ROW;
 			 j < TD_N_ROW; j++)
 			r[j] = NAN;
 		r += TD_N_ROW;
@@ -2885,7 +2885,7 @@ static const struct
 	{"p_ld_product", TD_N_FEATURES + TD_CTX_P_LD_PRODUCT, 0.5f},
 	{"p_ld_forum", TD_N_FEATURES + TD_CTX_P_LD_FORUM, 0.5f},
 	{"p_ld_list", TD_N_FEATURES + TD_CTX_P_LD_LIST, 0.5f},
-#define EVC(id, name) {name, TD_N_ROW - TD_N_EVIDENCE + TD_##id, 0.01f},
+#define EVC(id, name) {name, TD_ROW_EVIDENCE + TD_##id, 0.01f},
 	TD_EVIDENCE_LIST(EVC)
 #undef EVC
 };

@@ -48,7 +48,7 @@ static const char *page =
 "<footer id=\"foot\">Foot</footer>"
 "</body></html>";
 
-#define EV(rows, i, id) ((rows)[(size_t) (i) * TD_N_ROW + TD_N_ROW - TD_N_EVIDENCE + TD_EV_##id])
+#define EV(rows, i, id) ((rows)[(size_t) (i) * TD_N_ROW + TD_ROW_EVIDENCE + TD_EV_##id])
 #define NEAR(a, b) (fabs((double) (a) - (double) (b)) < 1e-5)
 
 static uint32_t
@@ -246,7 +246,7 @@ test_grouped(void)
 			  "own groups %d", pg);
 		for (uint32_t i = 0; i < t->n_nodes; i++)
 			same &= memcmp(own + (size_t) i * TD_N_EVIDENCE,
-						   r + (size_t) i * TD_N_ROW + TD_N_ROW - TD_N_EVIDENCE,
+						   r + (size_t) i * TD_N_ROW + TD_ROW_EVIDENCE,
 						   sizeof(float) * TD_N_EVIDENCE) == 0;
 		CHECK(same, "page %d: the context's groups give the evidence columns of evidence's own", pg);
 		if (pg == 1)

@@ -1,6 +1,6 @@
 /*
  * test_meta.c — page metadata (meta/metadata.h), its JSON reader
- * (meta/jsonld.h) and dates (meta/dates.h) on hand-written inputs, compared
+ * (util/jsonld.h) and dates (meta/dates.h) on hand-written inputs, compared
  * with exact expected outputs; every allocation failure of a metadata call
  * returns TD_ENOMEM with nothing leaked; an interrupt stops it.
  */
@@ -11,7 +11,7 @@
 #include "counting.h"
 #include "base/tree.h"
 #include "meta/dates.h"
-#include "meta/jsonld.h"
+#include "util/jsonld.h"
 #include "meta/langdetect.h"
 #include "meta/metadata.h"
 #include "meta/title_model.h"

@@ -1,5 +1,5 @@
 /*
- * fuzz_jsonld.c — libFuzzer target for the JSON-LD reader (meta/jsonld.h),
+ * fuzz_jsonld.c — libFuzzer target for the JSON-LD reader (util/jsonld.h),
  * which reads <script type="application/ld+json"> text of any page.
  *
  * Input: byte 0 sets the value limit (0: the default, else 1 to 255 values)
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "meta/jsonld.h"
+#include "util/jsonld.h"
 
 int			LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 

@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "base/tree.h"
-#include "meta/jsonld.h"
+#include "util/jsonld.h"
 #include "meta/metadata.h"
 #include "meta/title_model.h"
 

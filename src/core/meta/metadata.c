@@ -14,7 +14,7 @@
 
 #include "base/tags.h"
 #include "meta/dates.h"
-#include "meta/jsonld.h"
+#include "util/jsonld.h"
 #include "meta/langdetect.h"
 #include "meta/metadata.h"
 #include "meta/title_model.h"

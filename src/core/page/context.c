@@ -39,20 +39,6 @@ shape_of(const td_tree *t, uint32_t i)
 	return h;
 }
 
-/* Whether s[0, len) holds needle (bounded: len is a text node's). */
-static int
-has(const char *s, size_t len, const char *needle)
-{
-	size_t		nl = strlen(needle);
-
-	if (nl > len)
-		return 0;
-	for (size_t k = 0; k + nl <= len; k++)
-		if (s[k] == needle[0] && memcmp(s + k, needle, nl) == 0)
-			return 1;
-	return 0;
-}
-
 static int
 attr_is(const td_tree *t, uint32_t i, const char *name, const char *value)
 {
@@ -76,19 +62,22 @@ page_kind(const td_tree *t, uint32_t i, float *page)
 		const char *ty = td_node_attr(t, nd->parent, "type", &l);
 		const char *s = td_node_str(t, i);
 
-		if (!ty || !has(ty, l, "ld+json"))
+		if (!ty || !td_bytes_hold(ty, l, "ld+json"))
 			return;
-		if (has(s, nd->str_len, "\"Product\""))
+		if (td_bytes_hold(s, nd->str_len, "\"Product\""))
 			page[TD_CTX_P_LD_PRODUCT] = 1;
-		if (has(s, nd->str_len, "\"Article\"") || has(s, nd->str_len, "\"NewsArticle\"") ||
-			has(s, nd->str_len, "\"BlogPosting\""))
+		if (td_bytes_hold(s, nd->str_len, "\"Article\"") ||
+			td_bytes_hold(s, nd->str_len, "\"NewsArticle\"") ||
+			td_bytes_hold(s, nd->str_len, "\"BlogPosting\""))
 			page[TD_CTX_P_LD_ARTICLE] = 1;
-		if (has(s, nd->str_len, "\"DiscussionForumPosting\"") ||
-			has(s, nd->str_len, "\"QAPage\"") || has(s, nd->str_len, "\"Question\""))
+		if (td_bytes_hold(s, nd->str_len, "\"DiscussionForumPosting\"") ||
+			td_bytes_hold(s, nd->str_len, "\"QAPage\"") ||
+			td_bytes_hold(s, nd->str_len, "\"Question\""))
 			page[TD_CTX_P_LD_FORUM] = 1;
-		if (has(s, nd->str_len, "\"ItemList\"") || has(s, nd->str_len, "\"CollectionPage\"") ||
-			has(s, nd->str_len, "\"SearchResultsPage\"") ||
-			has(s, nd->str_len, "\"OfferCatalog\""))
+		if (td_bytes_hold(s, nd->str_len, "\"ItemList\"") ||
+			td_bytes_hold(s, nd->str_len, "\"CollectionPage\"") ||
+			td_bytes_hold(s, nd->str_len, "\"SearchResultsPage\"") ||
+			td_bytes_hold(s, nd->str_len, "\"OfferCatalog\""))
 			page[TD_CTX_P_LD_LIST] = 1;
 		return;
 	}
@@ -99,9 +88,9 @@ page_kind(const td_tree *t, uint32_t i, float *page)
 		uint32_t	l = 0;
 		const char *v = td_node_attr(t, i, "content", &l);
 
-		if (v && l >= 7 && has(v, l, "article"))
+		if (v && l >= 7 && td_bytes_hold(v, l, "article"))
 			page[TD_CTX_P_OG_ARTICLE] = 1;
-		if (v && l >= 7 && has(v, l, "product"))
+		if (v && l >= 7 && td_bytes_hold(v, l, "product"))
 			page[TD_CTX_P_OG_PRODUCT] = 1;
 	}
 	if (nd->tag == TD_TAG_ARTICLE)
@@ -297,8 +286,12 @@ td_context_rows_of(const td_tree *t, const td_features *f, const uint32_t *which
 	}
 	/* the evidence groups are these (parent, tag, class) groups: not hashed again */
 	if ((st = td_evidence_rows_grouped(t, f, vis, gid, n_groups, which, n_rows,
-									   r + TD_N_ROW - TD_N_EVIDENCE, TD_N_ROW)) != TD_OK)
+									   r + TD_ROW_EVIDENCE, TD_N_ROW)) != TD_OK)
 		goto done;
+#ifdef TD_EXP_ANCHOR
+	if ((st = td_anchor_rows(t, vis, which, n_rows, r + TD_ROW_ANCHOR, TD_N_ROW)) != TD_OK)
+		goto done;
+#endif
 	*rows = r;
 	r = NULL;
 done:

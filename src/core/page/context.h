@@ -38,13 +38,23 @@
  *   p_comment_share   visible text under tok_comment elements / page's
  *   p_link_share      visible text inside links / page's
  *   p_log_chars       ln(1 + the page's visible characters)
- * then evidence.h's columns (td_evidence_rows).
+ * then evidence.h's columns (td_evidence_rows); in builds with
+ * -DTD_EXP_ANCHOR only, anchor.h's after them (td_anchor_rows: measured, not
+ * in the built-in trees' row; bench/README.md, "Issue 12, eighth session";
+ * bench/exp_anchor.sh builds the harness so).
  */
 #ifndef TD_CONTEXT_H
 #define TD_CONTEXT_H
 
+#include "page/anchor.h"
 #include "page/evidence.h"
 #include "page/features.h"
+
+#ifdef TD_EXP_ANCHOR
+#define TD_CONTEXT_ANCHOR(X) TD_ANCHOR_LIST(X)
+#else
+#define TD_CONTEXT_ANCHOR(X)
+#endif
 
 #define TD_CONTEXT_LIST(X) \
 	X(SIZE_CLASS, "size_class") X(REP_SIB, "rep_sib") X(REP_KIDS, "rep_kids") \
@@ -55,7 +65,7 @@
 	X(P_OG_ARTICLE, "p_og_article") X(P_OG_PRODUCT, "p_og_product") \
 	X(P_ARTICLES, "p_articles") X(P_HAS_MAIN, "p_has_main") \
 	X(P_COMMENT_SHARE, "p_comment_share") X(P_LINK_SHARE, "p_link_share") \
-	X(P_LOG_CHARS, "p_log_chars") TD_EVIDENCE_LIST(X)
+	X(P_LOG_CHARS, "p_log_chars") TD_EVIDENCE_LIST(X) TD_CONTEXT_ANCHOR(X)
 
 enum td_context_id
 {
@@ -67,6 +77,12 @@ enum td_context_id
 
 /* Row length of the tree classifier: the element's features, then these. */
 #define TD_N_ROW (TD_N_FEATURES + TD_N_CONTEXT)
+
+/* Row column of evidence.h's first column (and of anchor.h's, -DTD_EXP_ANCHOR). */
+#define TD_ROW_EVIDENCE (TD_N_FEATURES + TD_CTX_EV_IN_UGC)
+#ifdef TD_EXP_ANCHOR
+#define TD_ROW_ANCHOR (TD_N_FEATURES + TD_CTX_AN_SD_SHARE)
+#endif
 
 extern const char *const td_context_names[TD_N_CONTEXT];
 

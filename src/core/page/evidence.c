@@ -21,18 +21,6 @@
 #define B_HIDDEN	0x10
 #define B_TOP		0x20
 
-/* Whether s[0, len) holds needle (case-sensitive, bounded by len). */
-static int
-holds(const char *s, size_t len, const char *needle)
-{
-	size_t		nl = strlen(needle);
-
-	for (size_t k = 0; k + nl <= len; k++)
-		if (s[k] == needle[0] && memcmp(s + k, needle, nl) == 0)
-			return 1;
-	return 0;
-}
-
 /* Whether tok[0, len) equals w (wl bytes) or, with prefix, begins with it. */
 static inline int
 word_is(const char *tok, size_t len, const char *w, size_t wl, int prefix)
@@ -87,7 +75,7 @@ style_hides(const char *v, size_t len)
 	for (size_t k = 0; k < len && n < sizeof(s); k++)
 		if (v[k] != ' ' && v[k] != '\t' && v[k] != '\n' && v[k] != '\r')
 			s[n++] = (char) td_ascii_lower((unsigned char) v[k]);
-	return holds(s, n, "display:none") || holds(s, n, "visibility:hidden");
+	return td_bytes_hold(s, n, "display:none") || td_bytes_hold(s, n, "visibility:hidden");
 }
 
 #define NAME(w) (nl == sizeof(w) - 1 && memcmp(nm, w, nl) == 0)
@@ -120,18 +108,19 @@ own_evidence(const td_tree *t, uint32_t i, uint8_t name_bits, const char **cls, 
 		}
 		else if (NAME("itemprop"))
 		{
-			if (holds(v, vl, "description") || holds(v, vl, "articleBody") ||
-				holds(v, vl, "reviewBody") || holds(v, vl, "text"))
+			if (td_bytes_hold(v, vl, "description") || td_bytes_hold(v, vl, "articleBody") ||
+				td_bytes_hold(v, vl, "reviewBody") || td_bytes_hold(v, vl, "text"))
 				b |= B_BODY;
-			if (holds(v, vl, "offers"))
+			if (td_bytes_hold(v, vl, "offers"))
 				b |= B_PRODUCT;
 		}
 		else if (NAME("itemtype"))
 		{
-			if (holds(v, vl, "Product") || holds(v, vl, "Offer"))
+			if (td_bytes_hold(v, vl, "Product") || td_bytes_hold(v, vl, "Offer"))
 				b |= B_PRODUCT;
-			if (holds(v, vl, "Comment") || holds(v, vl, "Review") || holds(v, vl, "Answer") ||
-				holds(v, vl, "Question") || holds(v, vl, "DiscussionForumPosting"))
+			if (td_bytes_hold(v, vl, "Comment") || td_bytes_hold(v, vl, "Review") ||
+				td_bytes_hold(v, vl, "Answer") || td_bytes_hold(v, vl, "Question") ||
+				td_bytes_hold(v, vl, "DiscussionForumPosting"))
 				b |= B_UGC;
 		}
 		else if (NAME("role"))

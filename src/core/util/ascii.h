@@ -13,6 +13,7 @@
 #define TD_ASCII_H
 
 #include <stddef.h>
+#include <string.h>
 
 /*
  * HTML's "ASCII whitespace" (WHATWG): space, tab, LF, FF, CR.  For what
@@ -75,6 +76,22 @@ td_ascii_iprefix(const char *s, size_t len, const char *w, size_t n)
 		if (td_ascii_lower((unsigned char) s[i]) != td_ascii_lower((unsigned char) w[i]))
 			return 0;
 	return 1;
+}
+
+/*
+ * Whether s[0, len) holds the bytes of the C string needle, case-sensitive
+ * (bounded by len: s need not be NUL-terminated).  For short needles in
+ * attribute values and script texts.
+ */
+static inline int
+td_bytes_hold(const char *s, size_t len, const char *needle)
+{
+	size_t		nl = strlen(needle);
+
+	for (size_t k = 0; k + nl <= len; k++)
+		if (s[k] == needle[0] && memcmp(s + k, needle, nl) == 0)
+			return 1;
+	return 0;
 }
 
 #endif							/* TD_ASCII_H */

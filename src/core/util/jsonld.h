@@ -1,6 +1,7 @@
 /*
  * jsonld.h — a small bounded JSON reader for the JSON-LD blocks of a page
- * (<script type="application/ld+json">), read by metadata.c.
+ * (<script type="application/ld+json">), read by meta/metadata.c (page_metadata)
+ * and page/anchor.c (structured text as evidence).
  *
  * The text becomes a flat array of values in document order: a container's
  * members follow it, so a container's subtree is the index range

@@ -3,7 +3,7 @@
  */
 #include <string.h>
 
-#include "meta/jsonld.h"
+#include "util/jsonld.h"
 #include "util/ascii.h"
 #include "util/poll.h"
 
