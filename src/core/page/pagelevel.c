@@ -446,12 +446,14 @@ td_page_fallback(const td_tree *tree, td_page_marks *marks, double threshold,
 
 /*
  * td_page_content_prob's table: bins of 0.05 of the score, from
- * EFD_TABLE=1 bench/efd_rules.py /tmp/efd/st_efd_wx (bench/README.md,
- * "Issue 12, sixth session"); monotone, never 0 or 1.
+ * EFD_TABLE=1 bench/efd_rules.py on a TD_STEPS k-fold run of the built-in
+ * trees' configuration (bench/README.md, "Issue 12, sixth session" for the
+ * method, "eighth session: labels, weights and capacity" for this table's
+ * run, /tmp/lab/st_f1qx1_wx); monotone, never 0 or 1.
  */
 static const double efd_prob[TD_EFD_BINS] = {
-	0.9718, 0.9145, 0.8046, 0.7296, 0.5312, 0.5312, 0.4770, 0.4098, 0.3896, 0.2672,
-	0.2662, 0.2662, 0.2091, 0.1918, 0.1755, 0.1755, 0.1416, 0.0994, 0.0564, 0.0209
+	0.9718, 0.9119, 0.8717, 0.7576, 0.7211, 0.6347, 0.5129, 0.5129, 0.4810, 0.4168,
+	0.3188, 0.3071, 0.2633, 0.2633, 0.2633, 0.2083, 0.1464, 0.1452, 0.0897, 0.0297
 };
 
 double
