@@ -38,7 +38,8 @@
  *   p_comment_share   visible text under tok_comment elements / page's
  *   p_link_share      visible text inside links / page's
  *   p_log_chars       ln(1 + the page's visible characters)
- * then the page type's columns (TD_PTCOL_LIST, per page): the probability
+ * then, built with TD_PTCOL 1 only (measured, not the built-in trees' row),
+ * the page type's columns (TD_PTCOL_LIST, per page): the probability
  * of each of pagetype.h's seven types, td_page_type without a URL (or the
  * caller's, td_context_rows_typed), so that the trees can learn evidence
  * that means content on one kind of page and template on another

@@ -53,8 +53,9 @@ typedef struct td_page_opts
 								 * trained from gbdt's margins, gbdt.h init);
 								 * 0: it replaces it */
 	/*
-	 * With gbdt: the page's type probabilities for the rows' page-type
-	 * columns (context.h, TD_PT_N_TYPES values), or NULL: td_page_type
+	 * With gbdt and TD_PTCOL 1 (context.h; otherwise not read): the page's
+	 * type probabilities for the rows' page-type columns (TD_PT_N_TYPES
+	 * values), or NULL: td_page_type
 	 * without a URL, computed once here (bench/page_quality.c gives the
 	 * types of a model that did not see the page).
 	 */
