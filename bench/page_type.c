@@ -12,7 +12,8 @@
  *       F1, macro F1 and the confusion matrix (rows: gold type, columns:
  *       predicted); with TD_PT_PRED=FILE also each page's fold and
  *       predicted type and its probability (id, fold, type, prob; for
- *       bench/fb_rules.py and bench/efd_rules.py).
+ *       bench/fb_rules.py and bench/efd_rules.py), then the seven types'
+ *       probabilities in TD_PT_TYPES order (page_quality's TD_PT_COLS).
  *       BALANCED=1 weighs each type's pages to the same total;
  *       NOURL=1 trains and scores without the url_* features; NOURL=2
  *       trains with them and scores the pages without their URL (what
@@ -22,7 +23,8 @@
  *       Trains on every page and writes the model as pagetype_model.c.
  *   page_type pred DIR < IDS
  *       The pages DIR/ID.html typed by the built-in model without a URL
- *       (id, -1, type, prob), for sets outside wcxb-dev.
+ *       (id, -1, type, prob, the seven probabilities), for sets outside
+ *       wcxb-dev.
  *
  * Model: multinomial logistic regression (softmax) on standardized
  * features (mean and standard deviation of the training rows; a constant
@@ -355,10 +357,9 @@ fit(const row *rows, int n, const int *sel, double lambda, int balanced, int nou
 }
 
 static int
-predict(const td_pt_model *m, const double *x, int nourl, double *conf)
+predict(const td_pt_model *m, const double *x, int nourl, double *conf, double *p)
 {
-	double		p[NT],
-				xx[NF];
+	double		xx[NF];
 	int			best = 0;
 
 	memcpy(xx, x, sizeof(xx));
@@ -394,11 +395,17 @@ cmd_cv(const char *path, double lambda, int balanced, int nourl)
 		for (int i = 0; i < n; i++)
 			if (rows[i].fold == f)
 			{
-				double		pc;
-				int			p = predict(m, rows[i].x, nourl, &pc);
+				double		pc,
+							prob[NT];
+				int			p = predict(m, rows[i].x, nourl, &pc, prob);
 
 				if (po)
-					fprintf(po, "%s\t%d\t%s\t%.4f\n", rows[i].id, f, td_page_type_name(p), pc);
+				{
+					fprintf(po, "%s\t%d\t%s\t%.4f", rows[i].id, f, td_page_type_name(p), pc);
+					for (int k = 0; k < NT; k++)
+						fprintf(po, "\t%.6f", prob[k]);
+					fputc('\n', po);
+				}
 				conf[rows[i].type][p]++;
 				right += p == rows[i].type;
 				fold_n[f]++;
@@ -567,7 +574,12 @@ cmd_pred(const char *dir)
 		if (!t)
 			continue;
 		if (td_page_type(t, NULL, 0, prob, &best) == TD_OK)
-			printf("%s\t-1\t%s\t%.4f\n", id, td_page_type_name(best), prob[best]);
+		{
+			printf("%s\t-1\t%s\t%.4f", id, td_page_type_name(best), prob[best]);
+			for (int k = 0; k < TD_PT_N_TYPES; k++)
+				printf("\t%.6f", prob[k]);
+			putchar('\n');
+		}
 		td_tree_free(t);
 	}
 	return 0;
