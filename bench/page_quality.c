@@ -32,6 +32,9 @@
  *                 (rendered to HTML without it, parsed again)
  *         pt*, ps*, pa*, sh*  with TD_PROF=1: the profile as evidence
  *                 (run_prof)
+ *         orefd   with TD_OREFD=1: "or" with page level's drops chosen by
+ *                 td_page_expected_f1, as without a profile (orefdn: the
+ *                 main region not protected); with TD_GBDT=1 for the trees
  *   page_quality pages DATASET_DIR OUT_DIR SITES_DIR
  *       Model trained on every site of SITES_DIR (plus, with TD_HOSTS=1,
  *       the dataset's own train-split hosts with >= 5 pages, labelled by
@@ -1436,6 +1439,25 @@ no_profile_variants(const char *out, const page *pg, const td_logreg *m)
 	if (td_combine_drops(pg->tree, z, tm.drop, tm.main_region, min_region, d) != TD_OK)
 		exit(1);
 	write_text(out, "region", pg->rel, pg->tree, d);
+	if (pg->clean_drop && getenv("TD_OREFD") && atoi(getenv("TD_OREFD")))
+	{
+		/*
+		 * clean_text with a profile if its page level were the one without
+		 * (the trees' expected-F1 decision): site drops OR those, the main
+		 * region protected as "or" protects it (variant orefd).
+		 */
+		td_page_marks em;
+
+		if (td_page_level(pg->tree, m, &popts, &em) != TD_OK ||
+			td_page_expected_f1(pg->tree, &em, NULL) != TD_OK ||
+			td_combine_drops(pg->tree, pg->clean_drop, em.drop, em.main_region, min_region, d) != TD_OK)
+			exit(1);
+		write_text(out, "orefd", pg->rel, pg->tree, d);
+		if (td_combine_drops(pg->tree, pg->clean_drop, em.drop, NULL, min_region, d) != TD_OK)
+			exit(1);
+		write_text(out, "orefdn", pg->rel, pg->tree, d);
+		td_page_marks_free(pg->tree, &em);
+	}
 	if (td_combine_drops(pg->tree, z, e, tm.main_region, min_region, d) != TD_OK)
 		exit(1);
 	write_text(out, "fbregion", pg->rel, pg->tree, d);
