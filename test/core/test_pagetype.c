@@ -14,6 +14,7 @@
 #include "check.h"
 #include "tree_helpers.h"
 #include "counting.h"
+#include "forum_page.h"
 #include "page/pagetype.h"
 #include "base/tree.h"
 
@@ -32,22 +33,6 @@ static const char product_page[] =
 	"<li class=product-card><a href=/p/2>Road Racer</a> $99.00</li>"
 	"<li class=product-card><a href=/p/3>Hiker Mid</a> $129.00</li></ul></body></html>";
 
-static const char forum_page[] =
-	"<html><head><title>How do I reset my router? - Help forum</title>"
-	"<script type=\"application/ld+json\">{\"@type\":\"DiscussionForumPosting\",\"headline\":\"reset\"}</script>"
-	"</head><body><nav><a href=/>Forums</a> &gt; <a href=/forum/networking>Networking</a></nav>"
-	"<h1>How do I reset my router?</h1>"
-	"<div class=post id=post-1><div class=post-author><span class=username>maria</span> <time>Jan 3</time></div>"
-	"<div class=message-body>My router keeps dropping the connection. How do I reset it to factory settings?</div>"
-	"<a class=reply-link href=#reply>Reply</a></div>"
-	"<div class=post id=post-2><div class=post-author><span class=username>tom_k</span> <time>Jan 3</time></div>"
-	"<div class=message-body>Hold the small button on the back for ten seconds until the lights blink.</div>"
-	"<a class=reply-link href=#reply>Reply</a></div>"
-	"<div class=post id=post-3><div class=post-author><span class=username>maria</span> <time>Jan 4</time></div>"
-	"<div class=message-body>That worked, thank you! The connection has been stable since.</div>"
-	"<a class=reply-link href=#reply>Reply</a></div>"
-	"<form class=reply-form><textarea name=body></textarea><button>Post reply</button></form>"
-	"</body></html>";
 
 static const char docs_page[] =
 	"<html><head><title>parse() - API reference</title></head><body>"

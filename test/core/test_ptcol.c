@@ -15,6 +15,7 @@
 
 #include "check.h"
 #include "counting.h"
+#include "forum_page.h"
 #include "tree_helpers.h"
 #include "page/context.h"
 #include "page/gbdt.h"
@@ -23,24 +24,6 @@
 
 static counting cnt = {0, -1, 0};
 static td_env env = {c_alloc, c_realloc, c_free, c_interrupted, &cnt, ""};
-
-/* A thread of three same-shape replies: the built-in model calls it a forum. */
-static const char forum_page[] =
-	"<html><head><title>How do I reset my router? - Help forum</title>"
-	"<script type=\"application/ld+json\">{\"@type\":\"DiscussionForumPosting\",\"headline\":\"reset\"}</script>"
-	"</head><body><nav><a href=/>Forums</a> &gt; <a href=/forum/networking>Networking</a></nav>"
-	"<h1>How do I reset my router?</h1>"
-	"<div class=post id=post-1><div class=post-author><span class=username>maria</span> <time>Jan 3</time></div>"
-	"<div class=message-body>My router keeps dropping the connection. How do I reset it to factory settings?</div>"
-	"<a class=reply-link href=#reply>Reply</a></div>"
-	"<div class=post id=post-2><div class=post-author><span class=username>tom_k</span> <time>Jan 3</time></div>"
-	"<div class=message-body>Hold the small button on the back for ten seconds until the lights blink.</div>"
-	"<a class=reply-link href=#reply>Reply</a></div>"
-	"<div class=post id=post-3><div class=post-author><span class=username>maria</span> <time>Jan 4</time></div>"
-	"<div class=message-body>That worked, thank you! The connection has been stable since.</div>"
-	"<a class=reply-link href=#reply>Reply</a></div>"
-	"<form class=reply-form><textarea name=body></textarea><button>Post reply</button></form>"
-	"</body></html>";
 
 #define PT_COL(k) (TD_N_FEATURES + TD_CTX_PT_FIRST + (k))
 
