@@ -8,14 +8,18 @@
 #
 #   bash bench/gen_default_gbdt.sh
 #
-# Trains the shipped configuration (g4 with the evidence columns: 100 trees of depth 6,
-# shrinkage 0.2, WCXB rows weighted 0.5) on sites/, dragnet's train split and all of
+# Trains the shipped configuration (100 trees of depth 6, shrinkage 0.2, over the features,
+# context and evidence columns; the gold pages labelled by the F1 rule, each row weighed
+# by the square root of its characters + 1, WCXB's rows at full weight: h-lab's f1qx1,
+# bench/README.md "Issue 12, eighth session: labels, weights and capacity") on sites/, dragnet's train split and all of
 # wcxb-dev, writes the C file, then scores dragnet's test split with it (held out: the
 # printed fb 0.05 row is the model's dragnet figure). Deterministic: the same data and
 # code give the same file. GB_TREES, GB_DEPTH, GB_LR, GB_WCXBW, GB_LABEL (the gold
 # pages' label rule, page_quality's TD_GB_LABEL: f1 or a share in percent; unset: the
-# 15% rule) and GB_ROWW (TD_GB_ROWW; unset: every row 1) override the configuration
-# (measurements only; bench/README.md, "Issue 12, eighth session").
+# 15% rule) and GB_ROWW (TD_GB_ROWW; empty: every row 1) override the configuration
+# (measurements only; the fifth to seventh sessions' trees: GB_WCXBW=0.5 GB_LABEL=
+# GB_ROWW=). After new trees, refit the expected-F1 table (pagelevel.c efd_prob:
+# EFD_TABLE=1 bench/efd_rules.py on a TD_STEPS k-fold run of the same configuration).
 # GB_STACK=2 adds a second stage (stage2.h; bench/README.md, "Issue 12, sixth session",
 # measured, not shipped: it loses readability): GB2_TREES (default 50) more trees over
 # each row and its neighbourhood's stage-1 probabilities, with GB2_ADD=1 (default)
@@ -61,8 +65,8 @@ const int	td_default_gbdt2_add = 0;
 STUB
 make -s build/bench/page_quality
 rm -rf "$O"
-TD_GBDT=1 TD_GB_WCXBW=${GB_WCXBW:-0.5} TD_GB_DEPTH=${GB_DEPTH:-6} TD_GB_TREES=${GB_TREES:-100} \
-  TD_GB_LR=${GB_LR:-0.2} TD_GB_LABEL=${GB_LABEL:-} TD_GB_ROWW=${GB_ROWW:-} TD_GB_STACK=${GB_STACK:-0} TD_GB2_TREES=${GB2_TREES:-50} TD_GB2_ADD=${GB2_ADD:-1} \
+TD_GBDT=1 TD_GB_WCXBW=${GB_WCXBW:-1} TD_GB_DEPTH=${GB_DEPTH:-6} TD_GB_TREES=${GB_TREES:-100} \
+  TD_GB_LR=${GB_LR:-0.2} TD_GB_LABEL=${GB_LABEL-f1} TD_GB_ROWW=${GB_ROWW-sqrt} TD_GB_STACK=${GB_STACK:-0} TD_GB2_TREES=${GB2_TREES:-50} TD_GB2_ADD=${GB2_ADD:-1} \
   TD_GOLD=1 TD_SPLIT=test \
   TD_GOLD_TRAIN=$W TD_GB_WRITE=$F TD_STEPS=1 TD_SCORE=${TD_SCORE:-$C/../eval/score.py} \
   nice -n 10 build/bench/page_quality pages $C/pages/dragnet "$O" $C/sites > /dev/null

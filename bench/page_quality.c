@@ -935,13 +935,16 @@ gb_write_c(const char *path, const td_gbdt *m, const td_gbdt *m2, size_t rows, i
 			" *\n"
 			" * Training set: %d pages, %zu element rows (every shown element with an\n"
 			" * area): sites/ (site-level OR structural marks), dragnet's train split\n"
-			" * and all of wcxb-dev (labels from their gold text; WCXB's rows weigh\n"
-			" * %s).  Not trained on: dragnet's test split, cleaneval, readability.\n"
+			" * and all of wcxb-dev (labels from their gold text by the %s rule;\n"
+			" * WCXB's rows weigh %s; row weights %s).  Not trained on: dragnet's\n"
+			" * test split, cleaneval, readability.\n"
 			" * Stage 1: %u trees of depth %s, shrinkage %s, the rest\n"
 			" * td_gbdt_opts_default; %u nodes.  Rows: the element's features\n"
 			" * (features.h) then the page context (context.h), %u floats.\n",
 			n_train, rows,
+			getenv("TD_GB_LABEL") && *getenv("TD_GB_LABEL") ? getenv("TD_GB_LABEL") : "15",
 			getenv("TD_GB_WCXBW") ? getenv("TD_GB_WCXBW") : "1",
+			getenv("TD_GB_ROWW") && *getenv("TD_GB_ROWW") ? getenv("TD_GB_ROWW") : "1",
 			m->n_trees, getenv("TD_GB_DEPTH") ? getenv("TD_GB_DEPTH") : "4",
 			getenv("TD_GB_LR") ? getenv("TD_GB_LR") : "0.1", m->n_nodes, w);
 	if (m2->n_trees)
