@@ -450,7 +450,7 @@ td_page_fallback(const td_tree *tree, td_page_marks *marks, double threshold,
  * EFD_TABLE=1 bench/efd_rules.py on a TD_STEPS k-fold run of the built-in
  * trees' configuration (bench/README.md, "Issue 12, sixth session" for the
  * method, "eighth session: labels, weights and capacity" for this table's
- * run, /tmp/lab/st_f1qx1_wx); monotone, never 0 or 1.
+ * run); monotone, never 0 or 1.
  */
 static const double efd_prob[TD_EFD_BINS] = {
 	0.9718, 0.9119, 0.8717, 0.7576, 0.7211, 0.6347, 0.5129, 0.5129, 0.4810, 0.4168,
