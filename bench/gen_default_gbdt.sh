@@ -8,12 +8,13 @@
 #
 #   bash bench/gen_default_gbdt.sh
 #
-# Trains the shipped configuration (100 trees of depth 6, shrinkage 0.2, over the features,
-# context and evidence columns; the gold pages labelled by the F1 rule, each row weighed
-# by the square root of its characters + 1, WCXB's rows at full weight: h-lab's f1qx1,
-# bench/README.md "Issue 12, eighth session: labels, weights and capacity") on sites/, dragnet's train split and all of
-# wcxb-dev, writes the C file, then scores dragnet's test split with it (held out: the
-# printed fb 0.05 row is the model's dragnet figure). Deterministic: the same data and
+# Trains the shipped configuration (100 trees of depth 6, shrinkage 0.2, over the
+# features, context and evidence columns; the gold pages labelled by the F1 rule, each
+# row weighed by the square root of its characters + 1, WCXB's rows at full weight:
+# h-lab's f1qx1, bench/README.md "Issue 12, eighth session: labels, weights and
+# capacity") on sites/, dragnet's train split and all of wcxb-dev, writes the C file,
+# then scores dragnet's test split with it (held out: the printed fb 0.05 row is the
+# model's dragnet figure). Deterministic: the same data and
 # code give the same file. GB_TREES, GB_DEPTH, GB_LR, GB_WCXBW, GB_LABEL (the gold
 # pages' label rule, page_quality's TD_GB_LABEL: f1 or a share in percent; unset: the
 # 15% rule) and GB_ROWW (TD_GB_ROWW; empty: every row 1) override the configuration
