@@ -16,8 +16,9 @@
 # then scores dragnet's test split with it (held out: the printed fb 0.05 row is the
 # model's dragnet figure). Deterministic: the same data and
 # code give the same file. GB_TREES, GB_DEPTH, GB_LR, GB_WCXBW, GB_LABEL (the gold
-# pages' label rule, page_quality's TD_GB_LABEL: f1 or a share in percent; unset: the
-# 15% rule) and GB_ROWW (TD_GB_ROWW; empty: every row 1) override the configuration
+# pages' label rule, page_quality's TD_GB_LABEL: f1 by default, or a share in percent;
+# empty: the 15% rule) and GB_ROWW (TD_GB_ROWW: sqrt by default; empty: every row 1)
+# override the configuration
 # (measurements only; the fifth to seventh sessions' trees: GB_WCXBW=0.5 GB_LABEL=
 # GB_ROWW=). After new trees, refit the expected-F1 table (pagelevel.c efd_prob:
 # EFD_TABLE=1 bench/efd_rules.py on a TD_STEPS k-fold run of the same configuration).
