@@ -1379,6 +1379,7 @@ no_profile_variants(const char *out, const page *pg, const td_logreg *m)
 	uint8_t    *d = malloc(pg->tree->n_nodes),
 			   *e = malloc(pg->tree->n_nodes),
 			   *z = calloc(pg->tree->n_nodes, 1);
+	int			orefd = pg->clean_drop && getenv("TD_OREFD") && atoi(getenv("TD_OREFD"));
 
 	if (pl_run(pg->tree, m, &popts, &tm) != TD_OK)
 		exit(1);
@@ -1442,34 +1443,28 @@ no_profile_variants(const char *out, const page *pg, const td_logreg *m)
 	if (td_combine_drops(pg->tree, z, tm.drop, tm.main_region, min_region, d) != TD_OK)
 		exit(1);
 	write_text(out, "region", pg->rel, pg->tree, d);
-	if (pg->clean_drop && getenv("TD_OREFD") && atoi(getenv("TD_OREFD")))
-	{
-		/*
-		 * clean_text with a profile if its page level were the one without
-		 * (the trees' expected-F1 decision): site drops OR those, the main
-		 * region protected as "or" protects it (variant orefd).
-		 */
-		td_page_marks em;
-
-		if (td_page_level(pg->tree, m, &popts, &em) != TD_OK ||
-			td_page_expected_f1(pg->tree, &em, NULL) != TD_OK ||
-			td_combine_drops(pg->tree, pg->clean_drop, em.drop, em.main_region, min_region, d) != TD_OK)
-			exit(1);
-		write_text(out, "orefd", pg->rel, pg->tree, d);
-		if (td_combine_drops(pg->tree, pg->clean_drop, em.drop, NULL, min_region, d) != TD_OK)
-			exit(1);
-		write_text(out, "orefdn", pg->rel, pg->tree, d);
-		td_page_marks_free(pg->tree, &em);
-	}
-	if (td_combine_drops(pg->tree, z, e, tm.main_region, min_region, d) != TD_OK)
-		exit(1);
-	write_text(out, "fbregion", pg->rel, pg->tree, d);
-	if (getenv("TD_STEPS"))
+	if (getenv("TD_STEPS") || orefd)
 	{
 		/* the core's decision without a profile (td_page_expected_f1): variant efd */
 		if (td_page_expected_f1(pg->tree, &tm, NULL) != TD_OK)
 			exit(1);
-		write_text(out, "efd", pg->rel, pg->tree, tm.drop);
+		if (getenv("TD_STEPS"))
+			write_text(out, "efd", pg->rel, pg->tree, tm.drop);
+	}
+	if (orefd)
+	{
+		/*
+		 * clean_text with a profile if its page level were the one without
+		 * (the expected-F1 decision above): site drops OR those, the main
+		 * region protected as "or" protects it (variant orefd; orefdn: not
+		 * protected).
+		 */
+		if (td_combine_drops(pg->tree, pg->clean_drop, tm.drop, tm.main_region, min_region, d) != TD_OK)
+			exit(1);
+		write_text(out, "orefd", pg->rel, pg->tree, d);
+		if (td_combine_drops(pg->tree, pg->clean_drop, tm.drop, NULL, min_region, d) != TD_OK)
+			exit(1);
+		write_text(out, "orefdn", pg->rel, pg->tree, d);
 	}
 	if (getenv("TD_BUILTIN_TREES") && atoi(getenv("TD_BUILTIN_TREES")))
 	{

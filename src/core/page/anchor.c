@@ -26,13 +26,6 @@
 #define B_META		0x04		/* a time or author mark in the element's subtree */
 #define B_POST		0x08		/* post_like */
 
-static inline int
-word_byte(unsigned char c)
-{
-	return c >= 0x80 || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
-		(c >= 'A' && c <= 'Z');
-}
-
 /*
  * The next word of s[*pos, len) as its hash into *h (ASCII lower-cased);
  * 0 when there is none.  skip_tags: a '<' followed by a letter, '/' or '!'
@@ -43,7 +36,7 @@ next_word(const char *s, size_t len, size_t *pos, int skip_tags, uint64_t *h)
 {
 	size_t		k = *pos;
 
-	while (k < len && !word_byte((unsigned char) s[k]))
+	while (k < len && !td_word_byte((unsigned char) s[k]))
 	{
 		if (skip_tags && s[k] == '<' && k + 1 < len &&
 			(s[k + 1] == '/' || s[k + 1] == '!' ||
@@ -66,7 +59,7 @@ next_word(const char *s, size_t len, size_t *pos, int skip_tags, uint64_t *h)
 		return 0;
 	}
 	*h = TD_FNV_OFFSET;
-	while (k < len && word_byte((unsigned char) s[k]))
+	while (k < len && td_word_byte((unsigned char) s[k]))
 		*h = td_fnv_byte(*h, td_ascii_lower((unsigned char) s[k++]));
 	*pos = k;
 	return 1;

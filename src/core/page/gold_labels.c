@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "util/ascii.h"
 #include "util/fnv.h"
 #include "util/poll.h"
 
@@ -21,12 +22,6 @@ typedef struct word_list
 				cap_owner;
 } word_list;
 
-static int
-word_byte(unsigned char c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80;
-}
-
 /* Appends the word hashes of s[0..n) to w, each owned by node. */
 static td_status
 words_of(word_list *w, const char *s, size_t n, uint32_t node, int owned)
@@ -35,12 +30,12 @@ words_of(word_list *w, const char *s, size_t n, uint32_t node, int owned)
 	{
 		uint64_t	h = TD_FNV_OFFSET;
 
-		if (!word_byte((unsigned char) s[i]))
+		if (!td_word_byte((unsigned char) s[i]))
 		{
 			i++;
 			continue;
 		}
-		while (i < n && word_byte((unsigned char) s[i]))
+		while (i < n && td_word_byte((unsigned char) s[i]))
 		{
 			unsigned char c = (unsigned char) s[i++];
 
@@ -104,6 +99,7 @@ td_gold_labels_rule(const td_tree *t, const char *gold, size_t gold_len, int rul
 	uint32_t   *all = all_out,
 			   *good = good_out;
 	size_t		hcap;
+	uint64_t	gold_words;		/* G of the F1 rule */
 	td_status	st;
 
 	if (rule != TD_GOLD_F1 && (rule < 0 || rule > 100))
@@ -178,9 +174,9 @@ td_gold_labels_rule(const td_tree *t, const char *gold, size_t gold_len, int rul
 	}
 	if (t->n_nodes > 0)
 		drop[0] = 0;
+	gold_words = gw.n > good[0] ? gw.n : good[0];
 	for (uint32_t k = 1; k < t->n_nodes; k++)
-		drop[k] = rule_label(t, k, rule, all[k], good[k],
-							 gw.n > good[0] ? gw.n : good[0], drop);
+		drop[k] = rule_label(t, k, rule, all[k], good[k], gold_words, drop);
 	st = TD_OK;
 done:
 	td_free(env, gw.h);

@@ -64,6 +64,17 @@ td_ascii_lower(unsigned char c)
 }
 
 /*
+ * Whether byte c belongs to a word as the scorer counts words (score.py's
+ * tokens: ASCII letters and digits, every byte >= 0x80 a letter).
+ */
+static inline int
+td_word_byte(unsigned char c)
+{
+	return c >= 0x80 || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+		(c >= 'A' && c <= 'Z');
+}
+
+/*
  * Whether s[0, len) begins with the n bytes of w, A-Z folded on both sides
  * (page metadata's keys, names and words).
  */
