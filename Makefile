@@ -226,9 +226,6 @@ FUZZ_MAX_LEN_jsonld  = 4096
 FUZZ_MAX_LEN_meta    = 8192
 # fuzz-output: clean HTML and Markdown of a fuzzed page (safe tags, no raw HTML)
 FUZZ_MAX_LEN_output  = 8192
-# fuzz-anchor: page level's anchor columns (structured text, the title heading) of
-# random HTML (first byte: failing allocation, rows of some nodes)
-FUZZ_MAX_LEN_anchor  = 8192
 
 $(FUZZ_BINS): build/fuzz/%: build/obj/fuzz/test/fuzz/%.o build/lib/libtdcore-fuzz.a
 	@mkdir -p $(@D)

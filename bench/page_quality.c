@@ -64,9 +64,6 @@
  * context instead (every mode; TD_GB_* below, at gb_add_page): the
  * variants that score with td_page_level use them; "basic" and
  * TD_MODEL_OUT/TD_MODEL_IN still mean the logistic model (then untrained).
- * Built with -DTD_PTCOL=1 (context.h) the rows hold the page type's columns:
- * TD_PT_COLS=FILE gives wcxb-dev pages' probabilities (page_type cv's
- * TD_PT_PRED output), TD_PT_MODE how they enter (page_pt below).
  *
  * Build (from the repository root): make build/bench/page_quality
  */
@@ -124,9 +121,6 @@ typedef struct page
 	uint8_t    *or_drop;		/* TD_PROF: clean_text's drops today ("or") */
 	float	   *pl_smooth;		/* TD_PROF: page level's smoothed scores (held-out model) */
 	uint8_t    *pl_region;		/* TD_PROF: its main region */
-	int			wcxb;			/* a wcxb-dev page: its type columns from TD_PT_COLS */
-	int			pt_set;			/* pt filled (page_pt) */
-	double		pt[TD_PT_N_TYPES];	/* the page type's columns (context.h) */
 } page;
 
 static page *pages;
@@ -162,147 +156,6 @@ add_page(void)
 	}
 	memset(&pages[n_pages], 0, sizeof(page));
 	return &pages[n_pages++];
-}
-
-/*
- * The page type's columns of a page (context.h, with -DTD_PTCOL=1; bench/README.md,
- * "Issue 12, eighth session"), as the rows of training and scoring take them:
- * a wcxb-dev page's seven probabilities from TD_PT_COLS=FILE (page_type cv's
- * TD_PT_PRED output: a model trained on the other domain folds, so no page is typed
- * by a model that saw it; a wcxb-dev page missing there is an error), every other
- * page's from the built-in model without a URL (trained on wcxb-dev only).
- * TD_PT_MODE: 0 (default) all zero: the trees never split on them (the baseline
- * in the same binary); 1 the probabilities; 2 three groups, article +
- * documentation, forum, the other four (in the first three columns, the rest 0);
- * 3 the most probable type one-hot.
- */
-static int	pt_mode = -1;
-static char **pt_ids;
-static double *pt_probs;
-static int	n_pt;
-
-static void
-pt_load(void)
-{
-	const char *path = getenv("TD_PT_COLS");
-	char		line[4096];
-	FILE	   *f;
-	int			cap = 0;
-
-	pt_mode = getenv("TD_PT_MODE") ? atoi(getenv("TD_PT_MODE")) : 0;
-	if (!path)
-		return;
-	if (!(f = fopen(path, "r")))
-	{
-		fprintf(stderr, "%s: cannot open\n", path);
-		exit(1);
-	}
-	while (fgets(line, sizeof(line), f))
-	{
-		char	   *save = NULL,
-				   *id = strtok_r(line, "\t\n", &save);
-		int			k;
-
-		if (n_pt == cap)
-		{
-			cap = cap ? 2 * cap : 2048;
-			pt_ids = realloc(pt_ids, sizeof(char *) * cap);
-			pt_probs = realloc(pt_probs, sizeof(double) * TD_PT_N_TYPES * cap);
-		}
-		for (k = 0; k < 3; k++)	/* fold, type, its probability */
-			strtok_r(NULL, "\t\n", &save);
-		for (k = 0; k < TD_PT_N_TYPES; k++)
-		{
-			char	   *v = strtok_r(NULL, "\t\n", &save);
-
-			if (!v)
-				break;
-			pt_probs[n_pt * TD_PT_N_TYPES + k] = atof(v);
-		}
-		if (!id || k < TD_PT_N_TYPES)
-		{
-			fprintf(stderr, "%s: a line without seven probabilities\n", path);
-			exit(1);
-		}
-		pt_ids[n_pt++] = strdup(id);
-	}
-	fclose(f);
-}
-
-static const double *
-page_pt(page *p)
-{
-	double		pr[TD_PT_N_TYPES];
-	int			best = 0,
-				i;
-
-	if (pt_mode < 0)
-		pt_load();
-	if (p->pt_set)
-		return p->pt;
-	memset(p->pt, 0, sizeof(p->pt));
-	p->pt_set = 1;
-	if (pt_mode == 0)
-		return p->pt;
-	if (p->wcxb)
-	{
-		for (i = 0; i < n_pt && strcmp(pt_ids[i], p->rel) != 0; i++)
-			;
-		if (i == n_pt)
-		{
-			fprintf(stderr, "wcxb-dev page %s: no type in TD_PT_COLS\n", p->rel);
-			exit(1);
-		}
-		memcpy(pr, pt_probs + (size_t) i * TD_PT_N_TYPES, sizeof(pr));
-	}
-	else if (td_page_type(p->tree, NULL, 0, pr, NULL) != TD_OK)
-	{
-		fprintf(stderr, "%s: page type: %s\n", p->rel, env.errmsg);
-		exit(1);
-	}
-	for (int k = 1; k < TD_PT_N_TYPES; k++)
-		if (pr[k] > pr[best])
-			best = k;
-	if (pt_mode == 1)
-		memcpy(p->pt, pr, sizeof(pr));
-	else if (pt_mode == 2)
-	{
-		p->pt[0] = pr[TD_PT_ARTICLE] + pr[TD_PT_DOCUMENTATION];
-		p->pt[1] = pr[TD_PT_FORUM];
-		p->pt[2] = 1 - p->pt[0] - p->pt[1];
-	}
-	else
-		p->pt[best] = 1;
-	return p->pt;
-}
-
-/* page_pt of the page whose tree is t, or NULL (not one of pages[]). */
-static const double *
-tree_pt(const td_tree *t)
-{
-	static int	last;
-
-	if (last < n_pages && pages[last].tree == t)
-		return page_pt(&pages[last]);
-	for (int i = 0; i < n_pages; i++)
-		if (pages[i].tree == t)
-			return page_pt(&pages[last = i]);
-	return NULL;
-}
-
-/*
- * td_page_level with the page's type columns (tree_pt), every call here: the
- * harness's trees read page_pt's, the built-in ones (TD_BUILTIN_TREES) what
- * clean_text gives them (NULL: td_page_type without a URL in the core).
- */
-static td_status
-pl_run(const td_tree *t, const td_logreg *m, const td_page_opts *opts, td_page_marks *pm)
-{
-	td_page_opts o = *opts;
-
-	if (o.gbdt && o.gbdt != td_default_gbdt())
-		o.page_type = tree_pt(t);
-	return td_page_level(t, m, &o, pm);
 }
 
 /*
@@ -549,14 +402,13 @@ gb_row_weights(const td_tree *t, const td_features *f, size_t n0, double weight)
 }
 
 static void
-gb_add_page(const td_tree *t, const td_features *f, const uint8_t *label, double weight,
-			const double *pt)
+gb_add_page(const td_tree *t, const td_features *f, const uint8_t *label, double weight)
 {
 	float	   *rows;
 	uint32_t	d = gb_dims();
 	size_t		n0 = gb_n;
 
-	if (td_context_rows_typed(t, f, NULL, t->n_nodes, pt, &rows) != TD_OK)
+	if (td_context_rows(t, f, &rows) != TD_OK)
 		exit(1);
 	for (uint32_t i = 0; i < t->n_nodes; i++)
 	{
@@ -606,8 +458,7 @@ add_train_page(td_trainer *tr, page *p)
 	gb_cur_page = (int) (p - pages);
 	if (use_gbdt)
 		gb_add_page(p->tree, &f, p->train_drop,
-					p->gold == 2 && getenv("TD_GB_WCXBW") ? atof(getenv("TD_GB_WCXBW")) : 1.0,
-					page_pt(p));
+					p->gold == 2 && getenv("TD_GB_WCXBW") ? atof(getenv("TD_GB_WCXBW")) : 1.0);
 	else if (td_trainer_add_page(tr, p->tree, &f, p->train_drop) != TD_OK)
 	{
 		fprintf(stderr, "%s: %s\n", p->rel, env.errmsg);
@@ -1081,7 +932,7 @@ page_level(const td_tree *t, const td_logreg *m, const char *url, uint8_t **regi
 		o.base_url = url;
 		o.base_len = strlen(url);
 	}
-	if (pl_run(t, m, &o, &pm) != TD_OK)
+	if (td_page_level(t, m, &o, &pm) != TD_OK)
 	{
 		fprintf(stderr, "page level: %s\n", env.errmsg);
 		exit(1);
@@ -1381,7 +1232,7 @@ no_profile_variants(const char *out, const page *pg, const td_logreg *m)
 			   *z = calloc(pg->tree->n_nodes, 1);
 	int			orefd = pg->clean_drop && getenv("TD_OREFD") && atoi(getenv("TD_OREFD"));
 
-	if (pl_run(pg->tree, m, &popts, &tm) != TD_OK)
+	if (td_page_level(pg->tree, m, &popts, &tm) != TD_OK)
 		exit(1);
 	fallback_drops(pg->tree, &tm, e);
 	write_text(out, "fb", pg->rel, pg->tree, e);
@@ -1475,7 +1326,7 @@ no_profile_variants(const char *out, const page *pg, const td_logreg *m)
 		bo.gbdt = td_default_gbdt();
 		for (int v = 0; v < 2; v++)
 		{
-			if (pl_run(pg->tree, NULL, &bo, &bm) != TD_OK ||
+			if (td_page_level(pg->tree, NULL, &bo, &bm) != TD_OK ||
 				(v ? td_page_expected_f1(pg->tree, &bm, NULL) :
 				 td_page_fallback(pg->tree, &bm, TD_DEFAULT_PAGE_THRESHOLD,
 								  TD_DEFAULT_FALLBACK_SHARE, NULL)) != TD_OK)
@@ -1592,7 +1443,6 @@ load_gold_train_one(const char *dataset)
 		snprintf(path, sizeof(path), "%s/%s.txt", dataset, id);
 		gold_train_labels(p, path);
 		p->gold = strstr(dataset, "wcxb") ? 2 : 1;
-		p->wcxb = strstr(dataset, "wcxb") != NULL;
 	}
 	fclose(mf);
 }
@@ -1627,7 +1477,7 @@ seg_dump(FILE *o, const page *pg, const td_logreg *m, const char *sites)
 
 	snprintf(path, sizeof(path), "%s/%s.txt", sites, pg->rel);
 	free(gold_labels_counts(t, path, &all, &good));
-	if (pl_run(t, m, &popts, &pm) != TD_OK || td_compute_features(t, NULL, 0, &f) != TD_OK)
+	if (td_page_level(t, m, &popts, &pm) != TD_OK || td_compute_features(t, NULL, 0, &f) != TD_OK)
 		exit(1);
 	for (uint32_t k = 1; k < t->n_nodes; k++)
 	{
@@ -2676,7 +2526,7 @@ run_sites(const char *sites, const char *out)
 
 			pg->or_drop = malloc(pg->tree->n_nodes);
 			memcpy(pg->or_drop, o, pg->tree->n_nodes);
-			if (pl_run(pg->tree, m, &popts, &pm) != TD_OK)
+			if (td_page_level(pg->tree, m, &popts, &pm) != TD_OK)
 				exit(1);
 			pg->pl_smooth = pm.smooth;
 			pm.smooth = NULL;
@@ -3347,7 +3197,6 @@ run_kfold(const char *dataset, const char *out, const char *sites)
 		p->url = strdup(url);
 		p->group = fold_of(url, k);
 		p->test = 1;
-		p->wcxb = strstr(dataset, "wcxb") != NULL;
 		fold_n[p->group]++;
 		types[n_pages - 1 - first] = strdup(type);
 		snprintf(path, sizeof(path), "%s/%s.txt", dataset, id);
@@ -3439,7 +3288,7 @@ trained:
 			if (co && getenv("TD_CAUSES_FOLD"))
 			{
 				/* causes under the fold's model instead of the built-in one */
-				if (pl_run(pg->tree, &model, &popts, &pm) != TD_OK)
+				if (td_page_level(pg->tree, &model, &popts, &pm) != TD_OK)
 					exit(1);
 				snprintf(path, sizeof(path), "%s/%s.txt", dataset, pg->rel);
 				causes(co, pg, types[i - first], path, &pm, pm.drop, popts.threshold);
@@ -3451,7 +3300,7 @@ trained:
 				td_page_opts bo = popts;
 
 				bo.gbdt = NULL;
-				if (pl_run(pg->tree, NULL, &bo, &pm) != TD_OK)
+				if (td_page_level(pg->tree, NULL, &bo, &pm) != TD_OK)
 					exit(1);
 			}
 			write_text(out, "builtin", pg->rel, pg->tree, pm.drop);

@@ -13,7 +13,7 @@
  *       predicted); with TD_PT_PRED=FILE also each page's fold and
  *       predicted type and its probability (id, fold, type, prob; for
  *       bench/fb_rules.py and bench/efd_rules.py), then the seven types'
- *       probabilities in TD_PT_TYPES order (page_quality's TD_PT_COLS).
+ *       probabilities in TD_PT_TYPES order.
  *       BALANCED=1 weighs each type's pages to the same total;
  *       NOURL=1 trains and scores without the url_* features; NOURL=2
  *       trains with them and scores the pages without their URL (what

@@ -1,7 +1,7 @@
 /*
  * forum_page.h — a hand-written forum thread (three same-shape replies,
  * DiscussionForumPosting JSON-LD) that the built-in page-type model calls a
- * forum: shared by test_pagetype.c and test_ptcol.c.
+ * forum: used by test_pagetype.c.
  */
 #ifndef TD_TEST_FORUM_PAGE_H
 #define TD_TEST_FORUM_PAGE_H

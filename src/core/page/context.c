@@ -121,13 +121,6 @@ td_status
 td_context_rows_of(const td_tree *t, const td_features *f, const uint32_t *which,
 				   uint32_t n_rows, float **rows)
 {
-	return td_context_rows_typed(t, f, which, n_rows, NULL, rows);
-}
-
-td_status
-td_context_rows_typed(const td_tree *t, const td_features *f, const uint32_t *which,
-					  uint32_t n_rows, const double *ptype, float **rows)
-{
 	td_env	   *env = t->env;
 	uint32_t	n = t->n_nodes;
 	float	   *r = NULL;
@@ -266,18 +259,6 @@ td_context_rows_typed(const td_tree *t, const td_features *f, const uint32_t *wh
 	page[TD_CTX_P_COMMENT_SHARE] = total > 0 ? (float) (com / total) : 0;
 	page[TD_CTX_P_LINK_SHARE] = total > 0 ? (float) (lnk / total) : 0;
 	page[TD_CTX_P_LOG_CHARS] = (float) log1p(total);
-#if TD_PTCOL
-	{
-		double		own[TD_PT_N_TYPES];
-
-		if (!ptype && (st = td_page_type(t, NULL, 0, own, NULL)) != TD_OK)
-			goto done;
-		for (int k = 0; k < TD_PT_N_TYPES; k++)
-			page[TD_CTX_PT_FIRST + k] = (float) (ptype ? ptype[k] : own[k]);
-	}
-#else
-	(void) ptype;
-#endif
 	/*
 	 * The rows: the element's features, then the context columns.  This
 	 * loop is the one place columns are written: a new column is filled
@@ -307,10 +288,6 @@ td_context_rows_typed(const td_tree *t, const td_features *f, const uint32_t *wh
 	if ((st = td_evidence_rows_grouped(t, f, vis, gid, n_groups, which, n_rows,
 									   r + TD_ROW_EVIDENCE, TD_N_ROW)) != TD_OK)
 		goto done;
-#ifdef TD_EXP_ANCHOR
-	if ((st = td_anchor_rows(t, vis, which, n_rows, r + TD_ROW_ANCHOR, TD_N_ROW)) != TD_OK)
-		goto done;
-#endif
 	*rows = r;
 	r = NULL;
 done:

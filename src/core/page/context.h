@@ -38,47 +38,13 @@
  *   p_comment_share   visible text under tok_comment elements / page's
  *   p_link_share      visible text inside links / page's
  *   p_log_chars       ln(1 + the page's visible characters)
- * then, built with TD_PTCOL 1 only (measured, not the built-in trees' row),
- * the page type's columns (TD_PTCOL_LIST, per page): the probability
- * of each of pagetype.h's seven types, td_page_type without a URL (or the
- * caller's, td_context_rows_typed), so that the trees can learn evidence
- * that means content on one kind of page and template on another
- * (comment-classed replies on forums, link-dense groups on listings);
- * then evidence.h's columns (td_evidence_rows); in builds with
- * -DTD_EXP_ANCHOR only, anchor.h's after them (td_anchor_rows: measured, not
- * in the built-in trees' row; bench/README.md, "Issue 12, eighth session";
- * bench/exp_anchor.sh builds the harness so).
+ * then evidence.h's columns (td_evidence_rows).
  */
 #ifndef TD_CONTEXT_H
 #define TD_CONTEXT_H
 
-#include "page/anchor.h"
 #include "page/evidence.h"
 #include "page/features.h"
-#include "page/pagetype.h"
-
-/*
- * The page type's columns, in TD_PT_TYPES order.  TD_PTCOL 0 leaves them
- * out of the row (the trees were measured with and without them:
- * bench/README.md, "Issue 12, eighth session").
- */
-#ifndef TD_PTCOL
-#define TD_PTCOL 0
-#endif
-#if TD_PTCOL
-#define TD_PTCOL_LIST(X) \
-	X(PT_ARTICLE, "pt_article") X(PT_DOCUMENTATION, "pt_documentation") \
-	X(PT_SERVICE, "pt_service") X(PT_FORUM, "pt_forum") X(PT_PRODUCT, "pt_product") \
-	X(PT_COLLECTION, "pt_collection") X(PT_LISTING, "pt_listing")
-#else
-#define TD_PTCOL_LIST(X)
-#endif
-
-#ifdef TD_EXP_ANCHOR
-#define TD_CONTEXT_ANCHOR(X) TD_ANCHOR_LIST(X)
-#else
-#define TD_CONTEXT_ANCHOR(X)
-#endif
 
 #define TD_CONTEXT_LIST(X) \
 	X(SIZE_CLASS, "size_class") X(REP_SIB, "rep_sib") X(REP_KIDS, "rep_kids") \
@@ -89,7 +55,7 @@
 	X(P_OG_ARTICLE, "p_og_article") X(P_OG_PRODUCT, "p_og_product") \
 	X(P_ARTICLES, "p_articles") X(P_HAS_MAIN, "p_has_main") \
 	X(P_COMMENT_SHARE, "p_comment_share") X(P_LINK_SHARE, "p_link_share") \
-	X(P_LOG_CHARS, "p_log_chars") TD_PTCOL_LIST(X) TD_EVIDENCE_LIST(X) TD_CONTEXT_ANCHOR(X)
+	X(P_LOG_CHARS, "p_log_chars") TD_EVIDENCE_LIST(X)
 
 enum td_context_id
 {
@@ -99,18 +65,11 @@ enum td_context_id
 	TD_N_CONTEXT
 };
 
-/* The first page-type column and their count (0 or TD_PT_N_TYPES). */
-#define TD_CTX_PT_FIRST (TD_CTX_P_LOG_CHARS + 1)
-#define TD_N_PTCOL (TD_PTCOL ? TD_PT_N_TYPES : 0)
-
 /* Row length of the tree classifier: the element's features, then these. */
 #define TD_N_ROW (TD_N_FEATURES + TD_N_CONTEXT)
 
-/* Row column of evidence.h's first column (and of anchor.h's, -DTD_EXP_ANCHOR). */
+/* Row column of evidence.h's first column. */
 #define TD_ROW_EVIDENCE (TD_N_FEATURES + TD_CTX_EV_IN_UGC)
-#ifdef TD_EXP_ANCHOR
-#define TD_ROW_ANCHOR (TD_N_FEATURES + TD_CTX_AN_SD_SHARE)
-#endif
 
 extern const char *const td_context_names[TD_N_CONTEXT];
 
@@ -131,16 +90,5 @@ td_status	td_context_rows(const td_tree *tree, const td_features *f, float **row
  */
 td_status	td_context_rows_of(const td_tree *tree, const td_features *f,
 							   const uint32_t *which, uint32_t n_rows, float **rows);
-
-/*
- * td_context_rows_of with the page type's columns from ptype (the
- * TD_PT_N_TYPES probabilities of td_page_type, e.g. computed once by the
- * caller, or from a model that did not see the page when training), or,
- * ptype NULL, from td_page_type(tree, NULL, 0) here (with TD_PTCOL 0 it
- * is not called).
- */
-td_status	td_context_rows_typed(const td_tree *tree, const td_features *f,
-								  const uint32_t *which, uint32_t n_rows,
-								  const double *ptype, float **rows);
 
 #endif							/* TD_CONTEXT_H */

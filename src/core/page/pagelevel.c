@@ -65,7 +65,6 @@ td_page_opts_default(td_page_opts *o)
 	o->base_url = NULL;
 	o->base_len = 0;
 	o->gbdt = NULL;
-	o->page_type = NULL;
 }
 
 void
@@ -239,7 +238,7 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 		for (uint32_t i = 1; i < n; i++)
 			if (idx[i] != TD_NONE)
 				sparent[ns++] = i;
-		if ((st = td_context_rows_typed(tree, &f, sparent, ns, opts->page_type, &rows)) != TD_OK)
+		if ((st = td_context_rows_of(tree, &f, sparent, ns, &rows)) != TD_OK)
 			goto done;
 		if (opts->gbdt == td_default_gbdt() &&
 			td_gbdt_flat_matches(td_default_gbdt_flat(), opts->gbdt))

@@ -52,14 +52,6 @@ typedef struct td_page_opts
 	int			gbdt2_add;		/* 1: gbdt2's margin is added to gbdt's (it was
 								 * trained from gbdt's margins, gbdt.h init);
 								 * 0: it replaces it */
-	/*
-	 * With gbdt and TD_PTCOL 1 (context.h; otherwise not read): the page's
-	 * type probabilities for the rows' page-type columns (TD_PT_N_TYPES
-	 * values), or NULL: td_page_type
-	 * without a URL, computed once here (bench/page_quality.c gives the
-	 * types of a model that did not see the page).
-	 */
-	const double *page_type;
 } td_page_opts;
 
 void		td_page_opts_default(td_page_opts *o);

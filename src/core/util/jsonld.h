@@ -1,7 +1,6 @@
 /*
  * jsonld.h — a small bounded JSON reader for the JSON-LD blocks of a page
- * (<script type="application/ld+json">), read by meta/metadata.c (page_metadata)
- * and page/anchor.c (structured text as evidence).
+ * (<script type="application/ld+json">), read by meta/metadata.c (page_metadata).
  *
  * The text becomes a flat array of values in document order: a container's
  * members follow it, so a container's subtree is the index range
