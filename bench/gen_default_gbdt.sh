@@ -2,9 +2,8 @@
 # gen_default_gbdt.sh — regenerates src/core/page/default_gbdt.c, the built-in page-level
 # tree model (issue 12; bench/README.md, "Issue 12, fourth session"), and
 # default_gbdt_flat.c, the same trees in the flat form page level walks. Run from the
-# repository root, after any change to the features (features.h), the page context
-# (context.h) or the stage-2 columns (stage2.h): the generated file asserts the row
-# widths it was trained on.
+# repository root, after any change to the features (features.h) or the page context
+# (context.h): the generated file asserts the row width it was trained on.
 #
 #   bash bench/gen_default_gbdt.sh
 #
@@ -22,17 +21,8 @@
 # (measurements only; the fifth to seventh sessions' trees: GB_WCXBW=0.5 GB_LABEL=
 # GB_ROWW=). After new trees, refit the expected-F1 table (pagelevel.c efd_prob:
 # EFD_TABLE=1 bench/efd_rules.py on a TD_STEPS k-fold run of the same configuration).
-# GB_STACK=2 adds a second stage (stage2.h; bench/README.md, "Issue 12, sixth session",
-# measured, not shipped: it loses readability): GB2_TREES (default 50) more trees over
-# each row and its neighbourhood's stage-1 probabilities, with GB2_ADD=1 (default)
-# fitted from each row's stage-1 margin and added to it (0: from scratch, in its
-# place), margins and probabilities taken out of fold (GB_STACK inner folds of the
-# training pages by domain or site: each scored by stage-1 trees fitted on the others;
-# page_quality.c gb_fit_stage2); the measured pair was GB_TREES=50 GB2_TREES=50.
-# The file then holds td_default_gbdt2, which page level without a profile uses
-# (page_common.c); without GB_STACK it returns NULL.
 # CORPUS (default ../shared/corpus), WCXB (default /work/data/wcxb-dev), OUT (default
-# /tmp/gen_default_gbdt). About 4 minutes on 2 loaded cores (8 with GB_STACK=2).
+# /tmp/gen_default_gbdt). About 4 minutes on 2 loaded cores.
 set -euo pipefail
 C=${CORPUS:-../shared/corpus}
 W=${WCXB:-/work/data/wcxb-dev}
@@ -46,7 +36,6 @@ cat > $F <<'STUB'
 #include "page/context.h"
 
 const char *const td_default_gbdt_names[] = {NULL};
-const char *const td_default_gbdt2_names[] = {NULL};
 static const uint32_t tree_first[2] = {0, 1};
 static const td_gbdt_node nodes[1] = {{0, 0, 0.0f}};
 static const td_gbdt model = {TD_N_ROW, 1, 1, 0.0, tree_first, nodes, 0};
@@ -56,19 +45,11 @@ td_default_gbdt(void)
 {
 	return &model;
 }
-
-const td_gbdt *
-td_default_gbdt2(void)
-{
-	return NULL;
-}
-
-const int	td_default_gbdt2_add = 0;
 STUB
 make -s build/bench/page_quality
 rm -rf "$O"
 TD_GBDT=1 TD_GB_WCXBW=${GB_WCXBW:-1} TD_GB_DEPTH=${GB_DEPTH:-6} TD_GB_TREES=${GB_TREES:-100} \
-  TD_GB_LR=${GB_LR:-0.2} TD_GB_LABEL=${GB_LABEL-f1} TD_GB_ROWW=${GB_ROWW-sqrt} TD_GB_STACK=${GB_STACK:-0} TD_GB2_TREES=${GB2_TREES:-50} TD_GB2_ADD=${GB2_ADD:-1} \
+  TD_GB_LR=${GB_LR:-0.2} TD_GB_LABEL=${GB_LABEL-f1} TD_GB_ROWW=${GB_ROWW-sqrt} \
   TD_GOLD=1 TD_SPLIT=test \
   TD_GOLD_TRAIN=$W TD_GB_WRITE=$F TD_STEPS=1 TD_SCORE=${TD_SCORE:-$C/../eval/score.py} \
   nice -n 10 build/bench/page_quality pages $C/pages/dragnet "$O" $C/sites > /dev/null

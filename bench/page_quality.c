@@ -98,7 +98,6 @@
 #include "page/context.h"
 #include "page/gbdt.h"
 #include "page/default_gbdt.h"
-#include "page/stage2.h"
 #include "base/hash.h"
 
 static td_env env;
@@ -331,10 +330,6 @@ static size_t gb_n,
 			gb_cap;
 static uint8_t gb_zero[TD_N_ROW];
 static size_t gb_fit_rows;		/* the last fit's rows (TD_GB_WRITE) */
-static int	gb_cur_page;		/* the page whose rows gb_add_page adds */
-static int *gb_pg;				/* per row: its page (TD_GB_STACK) */
-static uint32_t *gb_node,		/* per row: its node */
-		   *gb_area;			/* per row: its area */
 
 static uint32_t
 gb_dims(void)
@@ -422,13 +417,7 @@ gb_add_page(const td_tree *t, const td_features *f, const uint8_t *label, double
 			gb_x = realloc(gb_x, sizeof(float) * d * gb_cap);
 			gb_w = realloc(gb_w, sizeof(float) * gb_cap);
 			gb_y = realloc(gb_y, gb_cap);
-			gb_pg = realloc(gb_pg, sizeof(int) * gb_cap);
-			gb_node = realloc(gb_node, sizeof(uint32_t) * gb_cap);
-			gb_area = realloc(gb_area, sizeof(uint32_t) * gb_cap);
 		}
-		gb_pg[gb_n] = gb_cur_page;
-		gb_node[gb_n] = i;
-		gb_area[gb_n] = f->area[i];
 		memcpy(gb_x + gb_n * d, rows + (size_t) i * TD_N_ROW, sizeof(float) * d);
 		for (uint32_t j = 0; j < d; j++)
 			if (gb_zero[j])
@@ -455,7 +444,6 @@ add_train_page(td_trainer *tr, page *p)
 		fprintf(stderr, "%s: %s\n", p->rel, env.errmsg);
 		exit(1);
 	}
-	gb_cur_page = (int) (p - pages);
 	if (use_gbdt)
 		gb_add_page(p->tree, &f, p->train_drop,
 					p->gold == 2 && getenv("TD_GB_WCXBW") ? atof(getenv("TD_GB_WCXBW")) : 1.0);
@@ -519,7 +507,7 @@ gb_train1(const float *x, const uint8_t *y, const float *w, size_t n, uint32_t d
 	if (getenv("TD_GB_SPLITS"))
 	{
 		/* how often each feature splits (a rough importance) */
-		int			cnt[TD_N_ROW + TD_N_STAGE2] = {0};
+		int			cnt[TD_N_ROW] = {0};
 
 		for (uint32_t k = 0; k < out->n_nodes; k++)
 			if (!TD_GBDT_IS_LEAF(&out->nodes[k]))
@@ -527,205 +515,22 @@ gb_train1(const float *x, const uint8_t *y, const float *w, size_t n, uint32_t d
 		fprintf(stderr, "gbdt %s splits:", what);
 		for (uint32_t j = 0; j < d; j++)
 			if (cnt[j])
-				fprintf(stderr, " %s %d", j < TD_N_ROW ? td_row_name(j) :
-						td_stage2_names[j - TD_N_ROW], cnt[j]);
+				fprintf(stderr, " %s %d", td_row_name(j), cnt[j]);
 		fprintf(stderr, "\n");
 	}
 }
 
-/*
- * TD_GB_STACK=K (issue 12, sixth session): the inner fold of a training
- * page, 0 .. K-1: by its URL's registered domain (the quotient of the hash
- * whose remainder mod 5 is kfold's fold, so inner and outer folds are
- * independent), else by its site, else by its name.
- */
-static int
-inner_fold(const page *p, int k)
-{
-	uint64_t	h;
-
-	if (p->url)
-	{
-		char		dom[1024];
-
-		reg_domain(p->url, dom, sizeof(dom));
-		h = td_fnv_bytes(TD_FNV_OFFSET, dom, strlen(dom)) / 5;
-	}
-	else if (p->group >= 0)
-		h = td_hash_mix((uint64_t) p->group, 0x494e4e4552ULL);
-	else
-		h = td_fnv_bytes(TD_FNV_OFFSET, p->rel, strlen(p->rel));
-	return (int) (h % (uint64_t) k);
-}
-
-/*
- * The second stage (TD_GB_STACK=K >= 2, stage2.h): the rows' stage-1
- * probabilities OUT OF FOLD (K inner folds of the training pages,
- * inner_fold: each fold's rows scored by stage-1 trees fitted on the other
- * K-1 with the same options), then the stage-2 rows of the elements page
- * level scores (shown: not html/body, area >= min_area), each the row
- * followed by its stage-2 columns, fitted with TD_GB2_TREES, TD_GB2_DEPTH,
- * TD_GB2_LR (default: stage 1's); TD_GB2_ADD=1: stage 2 starts from each
- * row's out-of-fold stage-1 margin and its margin adds to stage 1's
- * (td_page_opts.gbdt2_add), else it is fitted from scratch and replaces it;
- * TD_GB2_DROP=name,... zeroes those stage-2 columns (ablation).  The rows
- * gb_x.. stay (gb_fit forgets them after).
- */
+/* Fits the trees to the rows gathered so far, then forgets the rows. */
 static void
-gb_fit_stage2(const td_gbdt_opts *o1, td_gbdt *out2)
-{
-	int			k = atoi(getenv("TD_GB_STACK"));
-	size_t		n = gb_n,
-				n2 = 0;
-	const uint32_t d = TD_N_ROW,
-				w2 = TD_N_ROW + TD_N_STAGE2;
-	double	   *prob = malloc(sizeof(double) * n),
-			   *init2 = malloc(sizeof(double) * n),
-			   *pj;
-	uint8_t    *fold = malloc(n),
-			   *y2 = malloc(n);
-	uint32_t   *idx = malloc(sizeof(uint32_t) * n);
-	float	   *x2 = malloc(sizeof(float) * w2 * n),
-			   *wt2 = malloc(sizeof(float) * n);
-	td_gbdt_opts o2 = *o1;
-
-	if (gb_dims() != TD_N_ROW || k < 2 || k > 16 || !prob || !fold || !y2 || !idx || !x2 || !wt2)
-	{
-		fprintf(stderr, "TD_GB_STACK: needs the full rows, 2..16 folds and memory\n");
-		exit(1);
-	}
-	for (size_t r = 0; r < n; r++)
-		fold[r] = (uint8_t) (r > 0 && gb_pg[r] == gb_pg[r - 1] ? fold[r - 1] :
-							 inner_fold(&pages[gb_pg[r]], k));
-	for (int j = 0; j < k; j++)
-	{
-		size_t		m = 0,
-					q = 0;
-		float	   *xi = malloc(sizeof(float) * d * n),
-				   *wi = malloc(sizeof(float) * n);
-		uint8_t    *yi = malloc(n);
-		double	   *mg;
-		td_gbdt		mj = {0};
-		char		what[32];
-
-		for (size_t r = 0; r < n; r++)
-			if (fold[r] != j)
-			{
-				memcpy(xi + m * d, gb_x + r * d, sizeof(float) * d);
-				yi[m] = gb_y[r];
-				wi[m++] = gb_w[r];
-			}
-			else
-				idx[q++] = (uint32_t) r;
-		gb_norm(wi, m);
-		snprintf(what, sizeof(what), "inner %d/%d", j, k);
-		gb_train1(xi, yi, wi, m, d, o1, &mj, what);
-		free(xi);
-		free(wi);
-		free(yi);
-		mg = malloc(sizeof(double) * (q + 1));
-		td_gbdt_margins(&mj, gb_x, d, idx, q, mg);
-		for (size_t r = 0; r < q; r++)
-			prob[idx[r]] = mg[r];	/* the margin: a probability below */
-		free(mg);
-		td_gbdt_free(&env, &mj);
-	}
-	/* stage-2 rows, page by page (a page's rows are contiguous, in node order) */
-	pj = malloc(sizeof(double) * n);
-	for (size_t r0 = 0, r1; r0 < n; r0 = r1)
-	{
-		const td_tree *t = pages[gb_pg[r0]].tree;
-		uint32_t   *vis = malloc(sizeof(uint32_t) * t->n_nodes),
-					m = 0;
-		size_t		base = n2;
-
-		for (r1 = r0; r1 < n && gb_pg[r1] == gb_pg[r0]; r1++)
-		{
-			const td_node *nd = &t->nodes[gb_node[r1]];
-
-			if (gb_node[r1] == 0 || nd->tag == TD_TAG_HTML || nd->tag == TD_TAG_BODY ||
-				gb_area[r1] < (popts.min_area ? popts.min_area : 1))
-				continue;
-			memcpy(x2 + n2 * w2, gb_x + r1 * d, sizeof(float) * d);
-			y2[n2] = gb_y[r1];
-			wt2[n2] = gb_w[r1];
-			idx[m] = gb_node[r1];
-			init2[n2] = prob[r1];
-			pj[m++] = td_gbdt_prob(prob[r1]);
-			n2++;
-		}
-		td_visible_lengths(t, vis);
-		if (td_stage2_cols(t, vis, idx, m, pj, x2 + base * w2 + TD_N_FEATURES + TD_CTX_EV_TOP_GRP,
-						   w2, x2 + base * w2 + TD_N_ROW, w2) != TD_OK)
-		{
-			fprintf(stderr, "stage 2: %s\n", env.errmsg);
-			exit(1);
-		}
-		free(vis);
-	}
-	if (getenv("TD_GB2_DROP"))
-	{
-		/* ablation: stage-2 columns named in TD_GB2_DROP=name,... zeroed (never split on) */
-		const char *dl = getenv("TD_GB2_DROP");
-
-		for (int c = 0; c < TD_N_STAGE2; c++)
-		{
-			const char *q = strstr(dl, td_stage2_names[c]);
-			size_t		l = strlen(td_stage2_names[c]);
-
-			if (q && (q == dl || q[-1] == ',') && (q[l] == 0 || q[l] == ','))
-				for (size_t r = 0; r < n2; r++)
-					x2[r * w2 + TD_N_ROW + c] = 0;
-		}
-	}
-	if (getenv("TD_GB2_TREES"))
-		o2.n_trees = atoi(getenv("TD_GB2_TREES"));
-	if (getenv("TD_GB2_DEPTH"))
-		o2.max_depth = atoi(getenv("TD_GB2_DEPTH"));
-	if (getenv("TD_GB2_LR"))
-		o2.shrinkage = atof(getenv("TD_GB2_LR"));
-	if (getenv("TD_GB2_ADD") && atoi(getenv("TD_GB2_ADD")))
-		o2.init = init2;		/* stage 2 corrects stage 1's out-of-fold margins */
-	gb_norm(wt2, n2);
-	gb_train1(x2, y2, wt2, n2, w2, &o2, out2, "stage 2");
-	free(prob);
-	free(init2);
-	free(pj);
-	free(fold);
-	free(y2);
-	free(idx);
-	free(x2);
-	free(wt2);
-}
-
-/*
- * Fits the trees to the rows gathered so far (with TD_GB_STACK, the second
- * stage too, into *out2; else out2 is left empty), then forgets the rows.
- */
-static void
-gb_fit(td_gbdt *out, td_gbdt *out2)
+gb_fit(td_gbdt *out)
 {
 	td_gbdt_opts o;
 
 	gb_opts(&o);
 	gb_norm(gb_w, gb_n);
-	gb_train1(gb_x, gb_y, gb_w, gb_n, gb_dims(), &o, out, "stage 1");
+	gb_train1(gb_x, gb_y, gb_w, gb_n, gb_dims(), &o, out, "trees");
 	gb_fit_rows = gb_n;
-	if (out2->owned)
-		td_gbdt_free(&env, out2);
-	memset(out2, 0, sizeof(*out2));
-	if (getenv("TD_GB_STACK") && atoi(getenv("TD_GB_STACK")))
-		gb_fit_stage2(&o, out2);
 	gb_n = 0;
-}
-
-/* popts' trees: stage 1 m, and m2 when it holds any. */
-static void
-gb_use(const td_gbdt *m, const td_gbdt *m2)
-{
-	popts.gbdt = m;
-	popts.gbdt2 = m2 && m2->n_trees ? m2 : NULL;
-	popts.gbdt2_add = getenv("TD_GB2_ADD") && atoi(getenv("TD_GB2_ADD"));
 }
 
 /*
@@ -735,15 +540,15 @@ gb_use(const td_gbdt *m, const td_gbdt *m2)
  * command, the rest comes from the fit.  Deterministic: the same rows give
  * the same file, byte for byte (hex floats, no time stamps).
  */
-/* One model's arrays and struct, their names ending in sfx ("" or "2"). */
+/* The model's arrays and struct. */
 static void
-gb_write_model(FILE *o, const td_gbdt *m, const char *sfx)
+gb_write_model(FILE *o, const td_gbdt *m)
 {
-	fprintf(o, "static const uint32_t tree_first%s[%u] = {", sfx, m->n_trees + 1);
+	fprintf(o, "static const uint32_t tree_first[%u] = {", m->n_trees + 1);
 	for (uint32_t t = 0; t <= m->n_trees; t++)
 		fprintf(o, "%s%u,", t % 12 ? " " : "\n\t", m->tree_first[t]);
 	fprintf(o, "\n};\n\n/* {feature, left child (right: left + 1; 0: a leaf), threshold or leaf value} */\n"
-			"static const td_gbdt_node nodes%s[%u] = {", sfx, m->n_nodes);
+			"static const td_gbdt_node nodes[%u] = {", m->n_nodes);
 	for (uint32_t t = 0; t < m->n_trees; t++)
 	{
 		fprintf(o, "\n\t/* tree %u */", t);
@@ -758,13 +563,12 @@ gb_write_model(FILE *o, const td_gbdt *m, const char *sfx)
 						(unsigned) nd->feature, (unsigned) nd->left, nd->value);
 		}
 	}
-	fprintf(o, "\n};\n\nstatic const td_gbdt model%s = {\n\t%u, %u, %u, %a,\n"
-			"\ttree_first%s, nodes%s, 0\n};\n\n", sfx, m->n_features, m->n_trees, m->n_nodes,
-			m->base, sfx, sfx);
+	fprintf(o, "\n};\n\nstatic const td_gbdt model = {\n\t%u, %u, %u, %a,\n"
+			"\ttree_first, nodes, 0\n};\n\n", m->n_features, m->n_trees, m->n_nodes, m->base);
 }
 
 static void
-gb_write_c(const char *path, const td_gbdt *m, const td_gbdt *m2, size_t rows, int n_train)
+gb_write_c(const char *path, const td_gbdt *m, size_t rows, int n_train)
 {
 	FILE	   *o = fopen(path, "w");
 	uint32_t	w = m->n_features;
@@ -775,9 +579,8 @@ gb_write_c(const char *path, const td_gbdt *m, const td_gbdt *m2, size_t rows, i
 		exit(1);
 	}
 	fprintf(o, "/*\n"
-			" * default_gbdt.c — the built-in page-level tree model (td_default_gbdt,\n"
-			" * td_default_gbdt2; default_gbdt.h): page level without a site profile\n"
-			" * scores with it.\n"
+			" * default_gbdt.c — the built-in page-level tree model (td_default_gbdt;\n"
+			" * default_gbdt.h): page level without a site profile scores with it.\n"
 			" * GENERATED, do not edit: from the repository root, with the corpus at\n"
 			" * ../shared/corpus and WCXB's dev set unpacked at /work/data/wcxb-dev\n"
 			" * (bench/README.md, \"wcxb-dev\"), run (about 4 minutes on 2 loaded cores)\n"
@@ -789,7 +592,7 @@ gb_write_c(const char *path, const td_gbdt *m, const td_gbdt *m2, size_t rows, i
 			" * and all of wcxb-dev (labels from their gold text by the %s rule;\n"
 			" * WCXB's rows weigh %s; row weights %s).  Not trained on: dragnet's\n"
 			" * test split, cleaneval, readability.\n"
-			" * Stage 1: %u trees of depth %s, shrinkage %s, the rest\n"
+			" * %u trees of depth %s, shrinkage %s, the rest\n"
 			" * td_gbdt_opts_default; %u nodes.  Rows: the element's features\n"
 			" * (features.h) then the page context (context.h), %u floats.\n",
 			n_train, rows,
@@ -798,47 +601,21 @@ gb_write_c(const char *path, const td_gbdt *m, const td_gbdt *m2, size_t rows, i
 			getenv("TD_GB_ROWW") && *getenv("TD_GB_ROWW") ? getenv("TD_GB_ROWW") : "1",
 			m->n_trees, getenv("TD_GB_DEPTH") ? getenv("TD_GB_DEPTH") : "4",
 			getenv("TD_GB_LR") ? getenv("TD_GB_LR") : "0.1", m->n_nodes, w);
-	if (m2->n_trees)
-		fprintf(o, " * Stage 2 (stage2.h): %u trees of depth %s, shrinkage %s; %u nodes;\n"
-				" * rows: stage 1's row then the stage-2 columns of stage 1's\n"
-				" * probabilities, out of fold (%s inner folds of the training pages by\n"
-				" * domain or site, bench/page_quality.c gb_fit_stage2), %u floats;\n"
-				" * %s.\n",
-				m2->n_trees, getenv("TD_GB2_DEPTH") ? getenv("TD_GB2_DEPTH") :
-				getenv("TD_GB_DEPTH") ? getenv("TD_GB_DEPTH") : "4",
-				getenv("TD_GB2_LR") ? getenv("TD_GB2_LR") : getenv("TD_GB_LR") ? getenv("TD_GB_LR") : "0.1",
-				m2->n_nodes, getenv("TD_GB_STACK"), m2->n_features,
-				popts.gbdt2_add ? "fitted from and added to stage 1's margins" :
-				"fitted from scratch, its margin in place of stage 1's");
-	fprintf(o, " * td_gbdt_serialize gives a stage's JSON form.\n"
+	fprintf(o, " * td_gbdt_serialize gives its JSON form.\n"
 			" */\n"
 			"#include \"page/default_gbdt.h\"\n\n"
-			"#include \"page/context.h\"\n"
-			"#include \"page/stage2.h\"\n\n");
+			"#include \"page/context.h\"\n\n");
 	fprintf(o, "_Static_assert(TD_FEAT_SCHEME == %d, \"trees trained under feature scheme %d\");\n",
 			TD_FEAT_SCHEME, TD_FEAT_SCHEME);
 	fprintf(o, "_Static_assert(TD_N_ROW == %u, \"trees trained on rows of %u features: "
 			"regenerate (bash bench/gen_default_gbdt.sh)\");\n", w, w);
-	if (m2->n_trees)
-		fprintf(o, "_Static_assert(TD_N_STAGE2 == %d, \"stage 2 trained on %d more columns: "
-				"regenerate (bash bench/gen_default_gbdt.sh)\");\n", TD_N_STAGE2, TD_N_STAGE2);
 	fprintf(o, "\n/* the row's columns when the trees were trained (test_gbdt.c compares) */\n"
 			"const char *const td_default_gbdt_names[] = {\n");
 	for (uint32_t j = 0; j < w; j++)
 		fprintf(o, "\t\"%s\",\n", td_row_name(j));
-	fprintf(o, "\tNULL\n};\n\n/* stage 2's columns after the row (test_stage2.c compares) */\n"
-			"const char *const td_default_gbdt2_names[] = {\n");
-	for (uint32_t j = 0; m2->n_trees && j < TD_N_STAGE2; j++)
-		fprintf(o, "\t\"%s\",\n", td_stage2_names[j]);
 	fprintf(o, "\tNULL\n};\n\n");
-	gb_write_model(o, m, "");
-	if (m2->n_trees)
-		gb_write_model(o, m2, "2");
-	fprintf(o, "const td_gbdt *\ntd_default_gbdt(void)\n{\n\treturn &model;\n}\n\n"
-			"const td_gbdt *\ntd_default_gbdt2(void)\n{\n\treturn %s;\n}\n\n"
-			"/* 1: stage 2's margin adds to stage 1's (td_page_opts.gbdt2_add) */\n"
-			"const int	td_default_gbdt2_add = %d;\n",
-			m2->n_trees ? "&model2" : "NULL", m2->n_trees ? popts.gbdt2_add : 0);
+	gb_write_model(o, m);
+	fprintf(o, "const td_gbdt *\ntd_default_gbdt(void)\n{\n\treturn &model;\n}\n");
 	if (fclose(o))
 	{
 		perror(path);
@@ -2471,8 +2248,7 @@ run_sites(const char *sites, const char *out)
 {
 	int			n_site_pages;
 	td_logreg	model[2];
-	static td_gbdt gmodel[2],
-				gmodel2[2];
+	static td_gbdt gmodel[2];
 
 	load_sites(sites);
 	printf("%d pages parsed in %.2f s (%.0f pages/s)\n", n_pages, t_parse, n_pages / t_parse);
@@ -2499,7 +2275,7 @@ run_sites(const char *sites, const char *out)
 		train_rows(&tr, in_group_parity, p);
 		fit(&tr, &model[p]);
 		if (use_gbdt)
-			gb_fit(&gmodel[p], &gmodel2[p]);
+			gb_fit(&gmodel[p]);
 		td_trainer_free(&tr);
 	}
 	for (int i = 0; i < n_site_pages; i++)
@@ -2514,7 +2290,7 @@ run_sites(const char *sites, const char *out)
 		td_tree    *t2;
 
 		if (use_gbdt)
-			gb_use(&gmodel[1 - pg->group % 2], &gmodel2[1 - pg->group % 2]);
+			popts.gbdt = &gmodel[1 - pg->group % 2];
 		b = basic(pg->tree, m);
 		s = page_level(pg->tree, m, NULL, &region);
 		if (td_combine_drops(pg->tree, pg->clean_drop, s, region, min_region, o) != TD_OK)
@@ -2754,18 +2530,17 @@ run_pages(const char *dataset, const char *out, const char *sites)
 	fit(&tr, &model);
 	if (use_gbdt)
 	{
-		static td_gbdt gm,
-					gm2;
+		static td_gbdt gm;
 
-		gb_fit(&gm, &gm2);
-		gb_use(&gm, &gm2);
+		gb_fit(&gm);
+		popts.gbdt = &gm;
 		if (getenv("TD_GB_WRITE"))
 		{
 			int			n_train = 0;
 
 			for (int i = 0; i < n_pages; i++)
 				n_train += pages[i].site_drop != NULL;
-			gb_write_c(getenv("TD_GB_WRITE"), &gm, &gm2, gb_fit_rows, n_train);
+			gb_write_c(getenv("TD_GB_WRITE"), &gm, gb_fit_rows, n_train);
 		}
 	}
 	printf("trained on %zu rows\n", tr.n);
@@ -3247,11 +3022,10 @@ run_kfold(const char *dataset, const char *out, const char *sites)
 		fit(&tr, &model);
 		if (use_gbdt)
 		{
-			static td_gbdt gm,
-						gm2;
+			static td_gbdt gm;
 
-			gb_fit(&gm, &gm2);
-			gb_use(&gm, &gm2);
+			gb_fit(&gm);
+			popts.gbdt = &gm;
 		}
 		printf("fold %d: trained on %zu rows\n", f, tr.n);
 		fflush(stdout);

@@ -1,7 +1,6 @@
 /*
- * default_gbdt.c — the built-in page-level tree model (td_default_gbdt,
- * td_default_gbdt2; default_gbdt.h): page level without a site profile
- * scores with it.
+ * default_gbdt.c — the built-in page-level tree model (td_default_gbdt;
+ * default_gbdt.h): page level without a site profile scores with it.
  * GENERATED, do not edit: from the repository root, with the corpus at
  * ../shared/corpus and WCXB's dev set unpacked at /work/data/wcxb-dev
  * (bench/README.md, "wcxb-dev"), run (about 4 minutes on 2 loaded cores)
@@ -13,15 +12,14 @@
  * and all of wcxb-dev (labels from their gold text by the f1 rule;
  * WCXB's rows weigh 1; row weights sqrt).  Not trained on: dragnet's
  * test split, cleaneval, readability.
- * Stage 1: 100 trees of depth 6, shrinkage 0.2, the rest
+ * 100 trees of depth 6, shrinkage 0.2, the rest
  * td_gbdt_opts_default; 11580 nodes.  Rows: the element's features
  * (features.h) then the page context (context.h), 83 floats.
- * td_gbdt_serialize gives a stage's JSON form.
+ * td_gbdt_serialize gives its JSON form.
  */
 #include "page/default_gbdt.h"
 
 #include "page/context.h"
-#include "page/stage2.h"
 
 _Static_assert(TD_FEAT_SCHEME == 2, "trees trained under feature scheme 2");
 _Static_assert(TD_N_ROW == 83, "trees trained on rows of 83 features: regenerate (bash bench/gen_default_gbdt.sh)");
@@ -111,11 +109,6 @@ const char *const td_default_gbdt_names[] = {
 	"top_grp",
 	"p_top_share",
 	"p_top_links",
-	NULL
-};
-
-/* stage 2's columns after the row (test_stage2.c compares) */
-const char *const td_default_gbdt2_names[] = {
 	NULL
 };
 
@@ -3186,12 +3179,3 @@ td_default_gbdt(void)
 {
 	return &model;
 }
-
-const td_gbdt *
-td_default_gbdt2(void)
-{
-	return NULL;
-}
-
-/* 1: stage 2's margin adds to stage 1's (td_page_opts.gbdt2_add) */
-const int	td_default_gbdt2_add = 0;

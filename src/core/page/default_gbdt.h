@@ -23,16 +23,4 @@ const td_gbdt_flat *td_default_gbdt_flat(void);
 /* The row columns it was trained on, NULL-terminated (features.h, context.h). */
 extern const char *const td_default_gbdt_names[];
 
-/*
- * Its second stage (stage2.h, td_page_opts.gbdt2), static data, always valid,
- * or NULL when the model has none.
- */
-const td_gbdt *td_default_gbdt2(void);
-
-/* 1: its margin adds to the first stage's (td_page_opts.gbdt2_add); 0: replaces it. */
-extern const int td_default_gbdt2_add;
-
-/* The stage-2 columns it was trained on after the row, NULL-terminated (stage2.h). */
-extern const char *const td_default_gbdt2_names[];
-
 #endif							/* TD_DEFAULT_GBDT_H */

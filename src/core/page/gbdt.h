@@ -148,8 +148,8 @@ typedef struct td_gbdt_opts
 	/*
 	 * Each row's starting margin (n finite values), or NULL: the log-odds of
 	 * the weighted labels, which becomes the model's base.  With init the
-	 * model's base is 0: its margin is what it adds to init (a second stage
-	 * that corrects a first, pagelevel.h gbdt2_add).
+	 * model's base is 0: its margin is what it adds to init (boosting on
+	 * from another model's margins).
 	 */
 	const double *init;
 } td_gbdt_opts;

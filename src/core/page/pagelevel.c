@@ -38,7 +38,6 @@
 #include "page/default_gbdt.h"
 #include "page/context.h"
 #include "page/gbdt.h"
-#include "page/stage2.h"
 #include "page/pagetype.h"
 #include "util/poll.h"
 #include "util/sort.h"
@@ -84,44 +83,6 @@ td_page_marks_free(const td_tree *tree, td_page_marks *marks)
 	memset(marks, 0, sizeof(*marks));
 }
 
-/*
- * The second stage (opts->gbdt2): copies of the rows (ns x TD_N_ROW, of
- * nodes which) widened by their stage-2 columns (stage2.h) of stage 1's
- * margins x[0 .. ns), and x gets the second stage's margins,
- * added to stage 1's with add.
- */
-static td_status
-second_stage(const td_tree *tree, const td_gbdt *m2, int add, const uint32_t *vis,
-			 const uint32_t *which, uint32_t ns, const float *rows, double *x)
-{
-	const size_t w = TD_N_ROW + TD_N_STAGE2;
-	double	   *p;
-	float	   *wide;
-	td_status	st;
-
-	if (ns == 0)
-		return TD_OK;
-	/* one block: ns probabilities, then the wide rows */
-	if (!(p = td_alloc(tree->env, (sizeof(double) + sizeof(float) * w) * ns)))
-		return td_fail(tree->env, TD_ENOMEM, "out of memory for second-stage rows");
-	wide = (float *) (p + ns);
-	for (uint32_t j = 0; j < ns; j++)
-	{
-		memcpy(wide + j * w, rows + (size_t) j * TD_N_ROW, sizeof(float) * TD_N_ROW);
-		p[j] = td_gbdt_prob(x[j]);
-	}
-	if ((st = td_stage2_cols(tree, vis, which, ns, p,
-							 wide + TD_N_FEATURES + TD_CTX_EV_TOP_GRP, w,
-							 wide + TD_N_ROW, w)) == TD_OK)
-	{
-		td_gbdt_margins(m2, wide, w, NULL, ns, p);
-		for (uint32_t j = 0; j < ns; j++)
-			x[j] = add ? x[j] + p[j] : p[j];
-	}
-	td_free(tree->env, p);
-	return st;
-}
-
 td_status
 td_page_level(const td_tree *tree, const td_logreg *model,
 			  const td_page_opts *opts, td_page_marks *marks)
@@ -157,9 +118,6 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 	if (opts->gbdt && opts->gbdt->n_features > TD_N_ROW)
 		return td_fail(env, TD_EARG, "the tree model reads %u features, pages have %d",
 					   opts->gbdt->n_features, TD_N_ROW);
-	if (opts->gbdt && opts->gbdt2 && opts->gbdt2->n_features > TD_N_ROW + TD_N_STAGE2)
-		return td_fail(env, TD_EARG, "the second-stage tree model reads %u features, pages have %d",
-					   opts->gbdt2->n_features, TD_N_ROW + TD_N_STAGE2);
 	if (!opts->gbdt && !model && !(model = td_default_model()))
 		return td_fail(env, TD_EFORMAT, "the built-in model does not load");
 	if (n == 0)
@@ -245,9 +203,6 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 			td_gbdt_flat_margins(td_default_gbdt_flat(), rows, TD_N_ROW, NULL, ns, sx);
 		else
 			td_gbdt_margins(opts->gbdt, rows, TD_N_ROW, NULL, ns, sx);
-		if (opts->gbdt2 && (st = second_stage(tree, opts->gbdt2, opts->gbdt2_add, marks->visible,
-											  sparent, ns, rows, sx)) != TD_OK)
-			goto done;
 		for (uint32_t j = 0; j < ns; j++)
 			marks->score[sparent[j]] = (float) td_gbdt_prob(sx[j]);
 	}

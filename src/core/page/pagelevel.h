@@ -42,16 +42,6 @@ typedef struct td_page_opts
 	 * more than TD_N_ROW features is refused (TD_EARG).
 	 */
 	const struct td_gbdt *gbdt;
-	/*
-	 * With gbdt: the second stage (stage2.h), or NULL.  Its trees read each
-	 * row followed by the stage-2 columns of gbdt's probabilities, and give
-	 * the score; a model reading more than TD_N_ROW + TD_N_STAGE2 features
-	 * is refused (TD_EARG).
-	 */
-	const struct td_gbdt *gbdt2;
-	int			gbdt2_add;		/* 1: gbdt2's margin is added to gbdt's (it was
-								 * trained from gbdt's margins, gbdt.h init);
-								 * 0: it replaces it */
 } td_page_opts;
 
 void		td_page_opts_default(td_page_opts *o);

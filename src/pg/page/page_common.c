@@ -240,11 +240,7 @@ td_pg_page_level(td_env *env, const td_tree *tree, const td_page_model *model,
 
 	td_page_opts_default(&opts);
 	if (model == NULL)
-	{
 		opts.gbdt = with_profile ? NULL : td_default_gbdt();
-		opts.gbdt2 = with_profile ? NULL : td_default_gbdt2();
-		opts.gbdt2_add = td_default_gbdt2_add;
-	}
 	else if (model->kind == TD_MODEL_GBDT)
 		opts.gbdt = &model->gbdt;
 	else
