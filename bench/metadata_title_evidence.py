@@ -8,6 +8,8 @@ pass (bench/README.md, "Sixth round"). A measure only: nothing here ships.
     python3 bench/metadata_title_evidence.py --peers [WCXB_DIR]
     python3 bench/metadata_title_evidence.py --extra /tmp/dump.tsv [WCXB_DIR] > /tmp/extra.tsv
     python3 bench/metadata_title_train.py --dump /tmp/dump.tsv --extra /tmp/extra.tsv --l2 3
+    python3 bench/metadata_title_train.py --dump /tmp/dump.tsv --l2 3 --show > /tmp/show.txt
+    python3 bench/metadata_title_evidence.py --conflict /tmp/dump.tsv /tmp/show.txt [WCXB_DIR]
 
 --peers prints, per page type, how often each peer-style title rule (a
 reimplementation from the peers' published descriptions, not their code:
@@ -15,6 +17,10 @@ Trafilatura's metadata order, Readability.js's article title, and the
 simple "og:title", "<title>", "single <h1>" rules) equals the gold title.
 --extra prints one line per candidate of the dump: "id<TAB>text<TAB>values"
 under a header naming the extra features (EXTRA), for the trainer's --extra.
+--conflict counts the pages where an <h1> and <title> (its first part or whole)
+are candidates and differ: which one the gold is, whether a domain's other
+such pages predict it (leave one out) better than the overall majority, and
+the ranker's wrong titles (the trainer's --show) on them and elsewhere.
 """
 import collections
 import html.parser
@@ -325,8 +331,59 @@ def pages_of(wcxb):
         yield pid, url, ptype
 
 
+def conflict(dump, show, wcxb):
+    lines = open(dump, encoding='utf-8').read().splitlines()
+    ix = {n: i for i, n in enumerate(lines[0].split('\t')[4].split())}
+    pages = collections.OrderedDict()
+    for line in lines[1:]:
+        pid, _, t, v = line.split('\t')
+        pages.setdefault(pid, []).append((fold(t), [float(x) for x in v.split()]))
+    gold = {}
+    for line in open(os.path.join(wcxb, 'metadata.jsonl'), encoding='utf-8'):
+        g = json.loads(line)
+        if g.get('title'):
+            gold[g['id']] = fold(g['title'])
+    dom = {pid: re.sub(r'^www\.', '', (url.split('/') + [''] * 3)[2]) for pid, url, _ in pages_of(wcxb)}
+    kinds, bydom, conf = collections.Counter(), collections.defaultdict(list), set()
+    for pid, cs in pages.items():
+        if pid not in gold:
+            continue
+        h1 = {t for t, x in cs if x[ix['h1']]}
+        first = {t for t, x in cs if x[ix['title_part']] and x[ix['first_part']]}
+        whole = {t for t, x in cs if x[ix['src_title']]}
+        if not h1 or not first | whole or h1 & (first | whole):
+            continue
+        g = gold[pid]
+        k = 'h1' if g in h1 else 'first part' if g in first else 'whole' if g in whole else 'other'
+        kinds[k] += 1
+        bydom[dom[pid]].append(k)
+        conf.add(pid)
+    print(f'pages where an <h1> and <title> (first part or whole) differ: {len(conf)}; the gold: {dict(kinds)}')
+    top = kinds.most_common(1)[0][0]
+    n = by_dom = by_all = 0
+    for ks in bydom.values():
+        for i, k in enumerate(ks):
+            rest = collections.Counter(ks[:i] + ks[i + 1:]).most_common()
+            if not rest:
+                continue
+            best = [a for a, c in rest if c == rest[0][1]]
+            n += 1
+            by_dom += (best[0] if len(best) == 1 else top) == k
+            by_all += top == k
+    print(f'of them in a domain with another: {n}; the domain\'s other pages\' majority is the gold\'s kind '
+          f'on {by_dom}, the overall majority ({top}) on {by_all}')
+    wrong = {line.split('\t')[0] for line in open(show, encoding='utf-8') if re.match(r'^\d+\t', line)}
+    ceil = {pid for pid, cs in pages.items() if pid in gold and any(t == gold[pid] for t, _ in cs)}
+    rest = set(gold) - conf
+    print(f'the ranker wrong on {len(wrong & conf)} of them (a candidate right on {len(conf & ceil)}), '
+          f'on {len(wrong & rest)} of the {len(rest)} others (a candidate right on {len(ceil & rest)})')
+
+
 def main():
     args = sys.argv[1:]
+    if args and args[0] == '--conflict':
+        conflict(args[1], args[2], args[3] if len(args) > 3 else '/work/data/wcxb-dev')
+        return
     if args and args[0] == '--peers':
         wcxb = args[1] if len(args) > 1 else '/work/data/wcxb-dev'
         gold = {}
