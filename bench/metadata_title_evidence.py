@@ -40,7 +40,7 @@ CHROME = {'nav', 'footer', 'aside', 'header'}
 TITLEISH = re.compile(r'entry-title|post-title|post__title|article-title|article__title|headline|'
                       r'product_title|product-title|product__title|page-title|page__title|pagetitle')
 CRUMB = re.compile(r'breadcrumb', re.I)
-SEPS = re.compile(r'\s+(?:\||-|–|—|::|·|•|»|//|/|>)\s+')
+RS_SEPS = re.compile(r'\s*[|–—·]\s*|\s+-\s+|\s*:\s+')  # rs-trafilatura's title separators
 
 
 class Page(html.parser.HTMLParser):
@@ -176,14 +176,18 @@ def words(s):
     return len((s or '').split())
 
 
+def meta_title(p, keys):
+    """The first of the <meta> keys the page gives, stripped, else None."""
+    for k in keys:
+        if p.meta.get(k):
+            return p.meta[k].strip()
+    return None
+
+
 def trafilatura_style(p):
     """Trafilatura's order: JSON-LD (not read here: see og), og:title, a <meta> title,
     then the single <h1>, a title-ish heading, <title>'s first part at ' - '/' | '."""
-    m = p.meta
-    for k in ('og:title', 'title', 'dc.title', 'twitter:title', 'headline'):
-        if m.get(k):
-            return m[k].strip()
-    return trafilatura_body(p)
+    return meta_title(p, ('og:title', 'title', 'dc.title', 'twitter:title', 'headline')) or trafilatura_body(p)
 
 
 def trafilatura_body(p):
@@ -235,18 +239,14 @@ def readability_style(p):
 
 def readability_meta(p):
     """Readability.js's metadata title: og:title / twitter:title first, else its article title."""
-    m = p.meta
-    for k in ('dc:title', 'dcterm:title', 'og:title', 'twitter:title'):
-        if m.get(k):
-            return m[k].strip()
-    return readability_style(p)
+    return meta_title(p, ('dc:title', 'dcterm:title', 'og:title', 'twitter:title')) or readability_style(p)
 
 
 def rs_title_element(p):
     """rs-trafilatura's <title> reading: split at | – — · , ' - ' and ': ', the longest
     part when it is over 10 bytes, else the whole title."""
     t = (p.title or '').strip()
-    parts = [x.strip() for x in re.split(r'\s*[|–—·]\s*|\s+-\s+|\s*:\s+', t)]
+    parts = [x.strip() for x in RS_SEPS.split(t)]
     if len(parts) > 1:
         best = max(parts, key=lambda x: len(x.encode()))
         if len(best.encode()) > 10:
@@ -256,11 +256,8 @@ def rs_title_element(p):
 
 def rs_style(p):
     """rs-trafilatura's order: the meta titles, then its <title> reading, then the first <h1>."""
-    m = p.meta
-    for k in ('og:title', 'twitter:title', 'title', 'dc.title'):
-        if m.get(k):
-            return m[k].strip()
-    return rs_title_element(p) or (p.h1[0] if p.h1 else None)
+    return (meta_title(p, ('og:title', 'twitter:title', 'title', 'dc.title')) or rs_title_element(p)
+            or (p.h1[0] if p.h1 else None))
 
 
 PEERS = {
@@ -316,7 +313,7 @@ def evidence(p, cands):
             float(f == fold(rs_style(p))), float(f == fold(rs_title_element(p))),
             float(f == fold(rs_title_element(p)) and f == fold(p.title)),
             float(f == fold(rs_title_element(p)) and f != fold(p.title)),
-            float(f == fold(p.title) and len(re.split(r'\s*[|–—·]\s*|\s+-\s+|\s*:\s+', (p.title or '').strip())) == 1),
+            float(f == fold(p.title) and len(RS_SEPS.split((p.title or '').strip())) == 1),
             float(bool(YEAR.search(f))), float(any(ch.isdigit() for ch in f)),
             float(bool(SEO.search(f))), float(f[-1:] in ('.', '!', '?')),
             float(bool(YOU.search(f))), float(bool(re.search(r'[()\[\]]', f))),
