@@ -5,7 +5,7 @@ on WCXB dev's gold titles (bench/README.md, "Fifth round").
     make build/bench/metadata_dump
     python3 bench/metadata_title_train.py [WCXB_DIR] [--dump FILE] [--l2 X]
                                           [--drop F1,F2] [--write FILE] [--show] [--pairs] [--nested]
-                                          [--abstain P]
+                                          [--abstain P] [--extra FILE [--only F1,F2]] [--ptype F1,F2]
 
 Runs build/bench/metadata_dump -c (each page's title candidates and their
 features, title_model.h; the page's fold of 5 by registered domain,
@@ -26,6 +26,10 @@ Prints:
 --pairs adds the products of pairs of 15 features (PAIRS), a variant only;
 --abstain P gives no title where the best candidate's softmax share is under P
 (by folds only: a wrong title turned missing, at the cost of right ones);
+--extra FILE joins features read from the pages by
+bench/metadata_title_evidence.py --extra (by page and candidate text; --only
+keeps the named ones), --ptype crosses the named features with the gold's page
+type (an upper bound of what a page-type guess could add): variants only;
 --nested chooses l2 per fold among NESTED_L2 by the other 4 folds alone (nested
 cross-validation: the by-folds figure without l2 chosen on the folds it reports).
 """
@@ -178,7 +182,7 @@ def main():
     nested = '--nested' in args
     if nested:
         args.remove('--nested')  # a measure only: --write is ignored with it
-    for key in ('--dump', '--l2', '--drop', '--write', '--abstain'):
+    for key in ('--dump', '--l2', '--drop', '--write', '--abstain', '--extra', '--only', '--ptype'):
         if key in args:
             i = args.index(key)
             opts[key] = args[i + 1]
@@ -187,6 +191,22 @@ def main():
     l2 = float(opts.get('--l2', '1'))
     abstain = float(opts.get('--abstain', '0'))  # a variant: by folds only, never written
     names, pages = load(wcxb, opts.get('--dump'))
+    if '--extra' in opts:
+        # a variant (not writable): features read from the pages by
+        # bench/metadata_title_evidence.py --extra, joined by page and text;
+        # --only keeps those of its features named (default: all)
+        elines = open(opts['--extra'], encoding='utf-8').read().splitlines()
+        enames = elines[0].split('\t')[3].split()
+        keep = [i for i, n in enumerate(enames) if n in opts.get('--only', n).split(',')]
+        ev = {}
+        for line in elines[1:]:
+            pid, txt, vals = line.split('\t')
+            ev[(pid, txt)] = [float(v) for v in vals.split()]
+        for pid, p in pages.items():
+            p['cands'] = [(t, x + [ev.get((pid, t), [0.0] * len(enames))[i] for i in keep])
+                          for t, x in p['cands']]
+        names = names + [enames[i] for i in keep]
+        opts.pop('--write', None)
     if pairs:
         # a variant (not writable): the products of pairs of PAIRS' features added
         ix = [names.index(n) for n in PAIRS]
@@ -196,6 +216,18 @@ def main():
         names = names + [f'{PAIRS[a]}*{PAIRS[b]}' for a, b in both]
         opts.pop('--write', None)
     gold, ptype = gold_titles(wcxb)
+    if '--ptype' in opts:
+        # a variant (not writable): the page type crossed with the named
+        # features; the gold's page type (manifest.tsv), an upper bound of what
+        # a page-type classifier's guess could add
+        crossed = opts['--ptype'].split(',')
+        types = sorted(set(ptype.values()) - {'article'})
+        ix = [names.index(n) for n in crossed]
+        for pid, p in pages.items():
+            p['cands'] = [(t, x + [x[i] * (ptype.get(pid) == ty) for ty in types for i in ix])
+                          for t, x in p['cands']]
+        names = names + [f'{n}*{ty}' for ty in types for n in crossed]
+        opts.pop('--write', None)
     nf = len(names)
     drop = set(filter(None, opts.get('--drop', '').split(',')))
     unknown = drop - set(names)

@@ -332,9 +332,10 @@ test_metadata(void)
 	check_meta("<script type=\"application/ld+json\">{\"@type\": \"Article\", \"headline\": "
 			   "\"Post #2\"}</script><title>Tide tables explained</title>", NULL,
 			   "{\"title\": \"Tide tables explained\", \"types\": [\"Article\"]}", __LINE__);
-	check_meta("<script type=\"application/ld+json\">{\"@type\": \"Article\", \"headline\": "
-			   "\"Tide tables\"}</script><title>Tide tables explained</title>", NULL,
-			   "{\"title\": \"Tide tables\", \"types\": [\"Article\"]}", __LINE__);
+	/* one that shares words is the rules' title (the ranker may prefer <title>, whole) */
+	check_cand("<script type=\"application/ld+json\">{\"@type\": \"Article\", \"headline\": "
+			   "\"Tide tables\"}</script><title>Tide tables explained</title>", NULL, "Tide tables",
+			   TD_TF_rule, 1, __LINE__);
 	/* dates: a dateline, the first <time> outside header/footer, not an update */
 	check_meta("<header><time datetime=\"2020-01-01\">x</time></header><p class=\"updated\">"
 			   "Updated May 1, 2024</p><time datetime=\"2024-03-05\">x</time>", NULL,
@@ -582,6 +583,16 @@ test_title_ranker(void)
 			   TD_TF_site_alone, 1, __LINE__);
 	check_cand("<title>Tides | Gazette</title>", "https://gazette.example/a", "Tides | Gazette",
 			   TD_TF_site_part, 1, __LINE__);
+	/* <title> whole where it has no separator; not where it has parts */
+	check_cand("<title>Tides of the North</title><h1>Tides</h1>", NULL, "Tides of the North",
+			   TD_TF_title_whole, 1, __LINE__);
+	check_cand("<title>Tides | Gazette</title>", NULL, "Tides | Gazette", TD_TF_title_whole, 0,
+			   __LINE__);
+	check_cand("<title>Tides</title><h1>Tides</h1>", NULL, "Tides", TD_TF_title_whole, 1,
+			   __LINE__);
+	/* a dash between digits is a range, not a separator: the whole is the one part */
+	CHECK(cand_feature("<title>Player squad 2024 - 2025</title>", NULL, "Player squad 2024 - 2025",
+					   TD_TF_title_whole, &n) == 1 && n == 1, "a range: %d candidates", n);
 	/* a candidate another one continues */
 	check_cand("<title>Tides of the North | Gazette</title><h1>Tides</h1>", NULL, "Tides",
 			   TD_TF_prefix_of, 1, __LINE__);

@@ -1991,12 +1991,19 @@ fmax_set(tcand *c, int f, float v)
 
 /*
  * A separator between candidate parts at s[i]: the rules' (sep_at), ": "
- * or " / "; its length, or 0.
+ * or " / "; its length, or 0.  A dash between digits is a range ("2024 -
+ * 2025"), not a separator, as the rules' last-dash cut reads it.
  */
 static size_t
 cand_sep(const char *s, size_t n, size_t i)
 {
 	size_t		l = sep_at(s, n, i);
+
+	if (l && i > 0 && i + l < n && s[i - 1] >= '0' && s[i - 1] <= '9' &&
+		s[i + l] >= '0' && s[i + l] <= '9' &&
+		(memcmp(s + i, " - ", 3) == 0 || memcmp(s + i, " \xE2\x80\x93 ", 5) == 0 ||
+		 memcmp(s + i, " \xE2\x80\x94 ", 5) == 0))
+		return 0;
 
 	if (l == 0 && i + 2 <= n && s[i] == ':' && s[i + 1] == ' ' && i > 0 && s[i - 1] != ' ')
 		l = 2;
@@ -2008,7 +2015,9 @@ cand_sep(const char *s, size_t n, size_t i)
 /*
  * A source's text as candidates: the whole (feature whole) and every run
  * of its parts at separators (title_part for <title>, meta_part for the
- * others), when it has at most TITLE_PARTS parts.
+ * others), when it has at most TITLE_PARTS parts; a <title> without a
+ * separator is also title_whole (the page names itself with no site name
+ * to cut: bench/README.md's sixth round).
  */
 static void
 cand_source(const meta *m, tcands *cs, const slot *sl, unsigned kind, int whole)
@@ -2032,7 +2041,11 @@ cand_source(const meta *m, tcands *cs, const slot *sl, unsigned kind, int whole)
 		if (++np == TITLE_PARTS && pos <= n)
 			return;				/* too many parts to be a title's */
 	if (np < 2)
+	{
+		if (kind == K_TITLE && (c = cand_add(m, cs, t, n, kind)) != NULL)
+			fmax_set(c, TD_TF_title_whole, 1);
 		return;
+	}
 	for (int i = 0; i < np; i++)
 		for (int j = i; j < np; j++)
 		{

@@ -56,7 +56,8 @@
 	X(h1_main)		/* an <h1> inside the first <main> or <article> */ \
 	X(cover_h1)		/* share of the first <h1>'s words it has */ \
 	X(prefix_of)	/* begins another candidate (folded), shorter */ \
-	X(extends)		/* another candidate begins it */
+	X(extends)		/* another candidate begins it */ \
+	X(title_whole)	/* <title>, whole, where it has no separator */
 
 #define TD_TITLE_ENUM(name) TD_TF_##name,
 enum
