@@ -10,6 +10,11 @@
   EFD_GRIDS=plain,all                                  the nested choices' grids (default both;
       "main": main's rule with a in {2, 2.5, 3} and margin in {0, 0.02, 0.05})
   EFD_TABLE=1 efd_rules.py WX_OUT_DIR                  td_page_content_prob's table
+  EFD_FITX=DIR[:DIR...]                                more pages for every fit (tables and
+      choices): added to each fold's training pages (k-fold), to EFD_FIT's pages (the choice
+      then made on them all, not read from EFD_FIT), to EFD_TABLE's; each DIR a run whose
+      pages were scored by trees that never saw them (issue 12, ninth session: dragnet's
+      train split by folds, `page_quality kfold`)
   EFD_PT=PRED [EFD_FIT_PT=WX_PRED] efd_rules.py ...    the rules by predicted page type
       (bench/page_type's per-page types: id, fold, type, probability; `cv` for
       wcxb-dev, every page typed by a model that never saw its fold; `pred` for
@@ -518,10 +523,17 @@ def main(out, manifest=None, gold_dir=None):
         types = {r["id"]: r["page_type"] for r in csv.DictReader(open(manifest, encoding="utf-8"), delimiter="\t")}
     pages = list(load(out, gold_dir).values())
     pages.sort(key=lambda p: p.id)
+    extra = []
+    for i, d in enumerate(x for x in os.environ.get("EFD_FITX", "").split(":") if x):
+        for p in load(d, os.path.join(d, "gold")).values():
+            p.id = f"x{i}:{p.id}"	# apart from the pages' ids in the caches
+            extra.append(p)
+    if extra:
+        print(f"EFD_FITX: {len(extra)} more pages in every fit", flush=True)
     if os.environ.get("EFD_TABLE"):
         # the shipped table (pagelevel.c, td_page_content_prob): iso on the raw scores,
         # visible characters, every page of a wcxb-dev kfold run, sharpened (a = 2)
-        pf = sharpen(fit_iso(hist(pages, "raw", "c"), "raw"), 2.0)
+        pf = sharpen(fit_iso(hist(pages + extra, "raw", "c"), "raw"), 2.0)
         vals = [pf((b + 0.5) / NB, (b + 0.5) / NB) for b in range(NB)]
         print(",\n".join(", ".join(f"{v:.4f}" for v in vals[r:r + 10]) for r in (0, 10)))
         return
@@ -534,7 +546,7 @@ def main(out, manifest=None, gold_dir=None):
            {p.id: max(range(len(p.f1)), key=lambda j: p.f1[j]) for p in pages}, types)
     fit_src = os.environ.get("EFD_FIT")
     if fit_src:
-        fitpages = list(load(fit_src, os.path.join(fit_src, "gold")).values())
+        fitpages = list(load(fit_src, os.path.join(fit_src, "gold")).values()) + extra
         print(f"calibrations and the nested choice fitted on {fit_src}: {len(fitpages)} pages", flush=True)
     else:
         fitpages = None
@@ -575,7 +587,7 @@ def main(out, manifest=None, gold_dir=None):
         else:
             ch = {}
             for f in folds:
-                fp = [p for p in pages if p.fold != f]
+                fp = [p for p in pages if p.fold != f] + extra
                 part = [p for p in pages if p.fold == f]
                 ch.update(rule_choices(part, rule, fp, f"not{f}"))
         report(name, pages, ch, types)
@@ -588,7 +600,7 @@ def main(out, manifest=None, gold_dir=None):
             ch = {}
             picks = []
             for f in folds:
-                train = [p for p in pages if p.fold != f]
+                train = [p for p in pages if p.fold != f] + extra
                 test = [p for p in pages if p.fold == f]
                 best = max(g, key=lambda r: total_f1(train, rule_choices(train, r, train, f"not{f}")))
                 picks.append(best)
@@ -596,11 +608,15 @@ def main(out, manifest=None, gold_dir=None):
             print(f"nested picks ({gname}): " + "; ".join(f"{f}: {r}" for f, r in zip(folds, picks)))
             report(f"efd nested, grid {gname} (chosen on the other folds)", pages, ch, types)
             # the same choice on all folds: the rule another set gets
-            best = max(g, key=lambda r: total_f1(pages, rule_choices(pages, r, pages, "all")))
+            best = max(g, key=lambda r: total_f1(pages + extra, rule_choices(pages + extra, r, pages + extra, "all")))
             report(f"efd {gname} chosen on all folds (not held out) {best}", pages,
-                   rule_choices(pages, best, pages, "all"), types)
-            with open(os.path.join(out, f"efd_choice_{gname}.txt"), "w") as o:
+                   rule_choices(pages, best, pages + extra, "all"), types)
+            with open(os.path.join(out, f"efd_choice_{gname}{'_x' if extra else ''}.txt"), "w") as o:
                 o.write(repr(best) + "\n")
+        elif fit_src and extra:
+            best = max(g, key=lambda r: total_f1(fitpages, rule_choices(fitpages, r, fitpages, "fit")))
+            report(f"efd {gname} chosen on EFD_FIT + EFD_FITX {best}", pages,
+                   rule_choices(pages, best, fitpages, "fit"), types)
         elif fit_src and os.path.exists(os.path.join(fit_src, f"efd_choice_{gname}.txt")):
             best = eval(open(os.path.join(fit_src, f"efd_choice_{gname}.txt")).read())
             report(f"efd wcxb's {gname} choice {best}", pages, rule_choices(pages, best, fitpages, "fit"), types)
