@@ -109,10 +109,12 @@ td_textshape_rows(const td_tree *t, const uint32_t *which, uint32_t n_rows, floa
 	uint32_t	n = t->n_nodes;
 	char	   *block;
 	uint32_t   *blk,			/* per node: its nearest block-level element (0: none) */
-			   *bw,				/* per block element: words of its block */
+			   *bw,				/* per block element: words of its block ... */
+			   *bs,				/* ... and stop words */
 			   *words,			/* per node: words of the subtree ... */
 			   *stops,			/* ... stop words ... */
-			   *longw;			/* ... words in long blocks */
+			   *longw,			/* ... words in long blocks ... */
+			   *goodw;			/* ... words in long blocks of prose */
 	double	   *held,			/* per node: blocks held (sum of shares) ... */
 			   *ended;			/* ... of which those ending a sentence */
 	uint8_t    *bend;			/* per block element: 1 ends a sentence */
@@ -121,7 +123,7 @@ td_textshape_rows(const td_tree *t, const uint32_t *which, uint32_t n_rows, floa
 
 	if (n == 0)
 		return TD_OK;
-	block = td_alloc(env, (size_t) n * (2 * 8 + 5 * 4 + 1));
+	block = td_alloc(env, (size_t) n * (2 * 8 + 7 * 4 + 1));
 	if (!block)
 		return td_fail(env, TD_ENOMEM, "out of memory for text-shape columns");
 	held = (double *) block;
@@ -131,8 +133,10 @@ td_textshape_rows(const td_tree *t, const uint32_t *which, uint32_t n_rows, floa
 	words = bw + n;
 	stops = words + n;
 	longw = stops + n;
-	bend = (uint8_t *) (longw + n);
-	memset(block, 0, (size_t) n * (2 * 8 + 5 * 4 + 1));
+	goodw = longw + n;
+	bs = goodw + n;
+	bend = (uint8_t *) (bs + n);
+	memset(block, 0, (size_t) n * (2 * 8 + 7 * 4 + 1));
 	/* down: each node's block, each visible text node's words and stop words */
 	for (uint32_t i = 1; i < n; i++)
 	{
@@ -169,6 +173,7 @@ td_textshape_rows(const td_tree *t, const uint32_t *which, uint32_t n_rows, floa
 			stops[i] += td_textshape_stop_word((const char *) w, p - w);
 		}
 		bw[b] += words[i];
+		bs[b] += stops[i];
 		if ((end = ends_sentence(s, nd->str_len)) >= 0)
 			bend[b] = (uint8_t) end;
 	}
@@ -190,10 +195,13 @@ td_textshape_rows(const td_tree *t, const uint32_t *which, uint32_t n_rows, floa
 			held[i] = (double) words[i] / bw[b];
 			ended[i] = bend[b] ? held[i] : 0;
 			longw[i] = bw[b] >= TD_TS_LONG_WORDS ? words[i] : 0;
+			goodw[i] = bw[b] >= TD_TS_LONG_WORDS &&
+				bs[b] >= TD_TS_PROSE_STOP * bw[b] ? words[i] : 0;
 		}
 		words[p] += words[i];
 		stops[p] += stops[i];
 		longw[p] += longw[i];
+		goodw[p] += goodw[i];
 		held[p] += held[i];
 		ended[p] += ended[i];
 	}
@@ -209,12 +217,15 @@ td_textshape_rows(const td_tree *t, const uint32_t *which, uint32_t n_rows, floa
 		if (words[i] == 0)
 		{
 			c[TD_TS_STOP] = c[TD_TS_BLOCK_WORDS] = c[TD_TS_LONG] = c[TD_TS_SENT_END] = 0;
+			c[TD_TS_PROSE] = c[TD_TS_STOP_REL] = 0;
 			continue;
 		}
 		c[TD_TS_STOP] = (float) stops[i] / words[i];
 		c[TD_TS_BLOCK_WORDS] = (float) log1p(words[i] / held[i]);
 		c[TD_TS_LONG] = (float) longw[i] / words[i];
 		c[TD_TS_SENT_END] = (float) (ended[i] / held[i]);
+		c[TD_TS_PROSE] = (float) goodw[i] / words[i];
+		c[TD_TS_STOP_REL] = c[TD_TS_STOP] - p_stop;
 	}
 done:
 	td_free(env, block);

@@ -26,6 +26,10 @@
  *   ts_block_words  ln(1 + words / blocks held): mean words per text block
  *   ts_long         share of the words in blocks of >= TD_TS_LONG_WORDS words
  *   ts_sent_end     blocks held that end a sentence / blocks held
+ *   ts_prose        share of the words in blocks of prose (jusText's "good"
+ *                   blocks): >= TD_TS_LONG_WORDS words of which at least
+ *                   TD_TS_PROSE_STOP are stop words
+ *   ts_stop_rel     ts_stop - p_ts_stop (prose-like for this page)
  * and per page:
  *   p_ts_stop       the page's stop words / words (a language and register
  *                   normaliser: a page not in English has few everywhere)
@@ -41,10 +45,12 @@
 #include "base/tree.h"
 
 #define TD_TS_LONG_WORDS 10
+#define TD_TS_PROSE_STOP 0.3
 
 #define TD_TEXTSHAPE_LIST(X) \
 	X(TS_STOP, "ts_stop") X(TS_BLOCK_WORDS, "ts_block_words") X(TS_LONG, "ts_long") \
-	X(TS_SENT_END, "ts_sent_end") X(TS_P_STOP, "p_ts_stop")
+	X(TS_SENT_END, "ts_sent_end") X(TS_PROSE, "ts_prose") X(TS_STOP_REL, "ts_stop_rel") \
+	X(TS_P_STOP, "p_ts_stop")
 
 enum td_textshape_id
 {
