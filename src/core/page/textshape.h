@@ -4,12 +4,13 @@
  * jusText's stop-word density and Boilerpipe's words per text block.  A
  * paragraph of description or a forum post is written in sentences of
  * function words; a block of labels, buttons, prices and user names is not.
- * Appended to context.h's list, filled by td_textshape_rows from
- * td_context_rows.
+ * Appended to context.h's list and filled by td_textshape_rows from
+ * td_context_rows in builds with -DTD_EXP_TEXTSHAPE only: measured, not in
+ * the built-in trees' row (bench/README.md, "Issue 12, ninth session").
  *
  * Words are features.h's (maximal runs of ASCII letters/digits and non-ASCII
  * bytes inside one visible text node).  A "stop word" is one of a compiled-in
- * list of about 150 English closed-class words (articles, pronouns,
+ * list of 172 English closed-class words (articles, pronouns,
  * prepositions, conjunctions, auxiliaries and a few adverbs; textshape.c),
  * matched on the ASCII-lower-cased word (a word holding a non-ASCII byte is
  * never one).  A "text block" (Boilerpipe's) is the visible text whose
