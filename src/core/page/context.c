@@ -288,10 +288,6 @@ td_context_rows_of(const td_tree *t, const td_features *f, const uint32_t *which
 	if ((st = td_evidence_rows_grouped(t, f, vis, gid, n_groups, which, n_rows,
 									   r + TD_ROW_EVIDENCE, TD_N_ROW)) != TD_OK)
 		goto done;
-#ifdef TD_EXP_TEXTSHAPE
-	if ((st = td_textshape_rows(t, which, n_rows, r + TD_ROW_TEXTSHAPE, TD_N_ROW)) != TD_OK)
-		goto done;
-#endif
 	*rows = r;
 	r = NULL;
 done:

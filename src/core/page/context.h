@@ -38,23 +38,13 @@
  *   p_comment_share   visible text under tok_comment elements / page's
  *   p_link_share      visible text inside links / page's
  *   p_log_chars       ln(1 + the page's visible characters)
- * then evidence.h's columns (td_evidence_rows); in builds with
- * -DTD_EXP_TEXTSHAPE only, textshape.h's after them (td_textshape_rows:
- * measured, not in the built-in trees' row; bench/README.md, "Issue 12,
- * ninth session"; bench/exp_textshape.sh builds the harness so).
+ * then evidence.h's columns (td_evidence_rows).
  */
 #ifndef TD_CONTEXT_H
 #define TD_CONTEXT_H
 
 #include "page/evidence.h"
 #include "page/features.h"
-#include "page/textshape.h"
-
-#ifdef TD_EXP_TEXTSHAPE
-#define TD_CONTEXT_TEXTSHAPE(X) TD_TEXTSHAPE_LIST(X)
-#else
-#define TD_CONTEXT_TEXTSHAPE(X)
-#endif
 
 #define TD_CONTEXT_LIST(X) \
 	X(SIZE_CLASS, "size_class") X(REP_SIB, "rep_sib") X(REP_KIDS, "rep_kids") \
@@ -65,7 +55,7 @@
 	X(P_OG_ARTICLE, "p_og_article") X(P_OG_PRODUCT, "p_og_product") \
 	X(P_ARTICLES, "p_articles") X(P_HAS_MAIN, "p_has_main") \
 	X(P_COMMENT_SHARE, "p_comment_share") X(P_LINK_SHARE, "p_link_share") \
-	X(P_LOG_CHARS, "p_log_chars") TD_EVIDENCE_LIST(X) TD_CONTEXT_TEXTSHAPE(X)
+	X(P_LOG_CHARS, "p_log_chars") TD_EVIDENCE_LIST(X)
 
 enum td_context_id
 {
@@ -80,11 +70,6 @@ enum td_context_id
 
 /* Row column of evidence.h's first column. */
 #define TD_ROW_EVIDENCE (TD_N_FEATURES + TD_CTX_EV_IN_UGC)
-
-#ifdef TD_EXP_TEXTSHAPE
-/* Row column of textshape.h's first column. */
-#define TD_ROW_TEXTSHAPE (TD_N_FEATURES + TD_CTX_TS_STOP)
-#endif
 
 extern const char *const td_context_names[TD_N_CONTEXT];
 
