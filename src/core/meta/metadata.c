@@ -2001,8 +2001,9 @@ cand_sep(const char *s, size_t n, size_t i)
 
 	if (l && i > 0 && i + l < n && s[i - 1] >= '0' && s[i - 1] <= '9' &&
 		s[i + l] >= '0' && s[i + l] <= '9' &&
-		(memcmp(s + i, " - ", 3) == 0 || memcmp(s + i, " \xE2\x80\x93 ", 5) == 0 ||
-		 memcmp(s + i, " \xE2\x80\x94 ", 5) == 0))
+		((l == 3 && memcmp(s + i, " - ", 3) == 0) ||
+		 (l == 5 && (memcmp(s + i, " \xE2\x80\x93 ", 5) == 0 ||
+					 memcmp(s + i, " \xE2\x80\x94 ", 5) == 0))))
 		return 0;
 
 	if (l == 0 && i + 2 <= n && s[i] == ':' && s[i + 1] == ' ' && i > 0 && s[i - 1] != ' ')
