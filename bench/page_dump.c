@@ -9,7 +9,7 @@
  * smooth, segment, seg_start, drop, reason, area, main_region, visible), of
  * the same with the built-in logistic model, of every node's features and
  * context rows (td_context_rows), the expected-F1 decision's threshold and
- * drops, the typed fallback's type, threshold and drops, and td_page_type's
+ * drops, and td_page_type's
  * probabilities (printed exactly, %a).
  *
  * build: make build/bench/page_dump
@@ -110,8 +110,7 @@ dump_page(td_env *env, const td_limits *lim, const char *root, const char *path)
 	float	   *rows = NULL;
 	double		used = 0,
 				prob[16];
-	int			type = -2,
-				best = -1;
+	int			best = -1;
 	uint32_t	n;
 
 	if (!f)
@@ -155,13 +154,6 @@ dump_page(td_env *env, const td_limits *lim, const char *root, const char *path)
 	}
 	else
 		printf(" trees=failed");
-	if (td_page_level(t, NULL, &o, &m) == TD_OK)
-	{
-		if (td_page_fallback_typed(t, &m, NULL, 0, &type, &used) == TD_OK)
-			printf(" typed=%d/%a/%016llx", type, used,
-				   (unsigned long long) fnv(fnv(14695981039346656037ULL, m.drop, n), m.reason, n));
-		td_page_marks_free(t, &m);
-	}
 
 	/* the built-in logistic model */
 	o.gbdt = NULL;

@@ -8,8 +8,7 @@
  * build: make build/bench/segments_prep
  * run:   build/bench/segments_prep [DIR] [MODE]   (default ../shared/corpus/sites;
  *        MODE 1 page level, 2 paths, 3 both, 4 page type (td_page_type without a
- *        URL), 5 page level then its fallback by page type (td_page_fallback_typed:
- *        the page type only where it matters), 9 page level then the fallback
+ *        URL), 9 page level then the fallback
  *        (td_page_fallback) and the expected-F1 decision (td_page_expected_f1)
  *        on the same marks, each timed; TD_TREES=1: page level
  *        with the built-in trees, default_gbdt.h, as page level alone uses them)
@@ -36,7 +35,6 @@ int main(int argc,char**argv){ walk(argc>1?argv[1]:"../shared/corpus/sites",0); 
  double tp=0,tn=0,tl=0,tt=0,tf=0,te=0; int typed=0; size_t bytes=0; int mode = argc>2? atoi(argv[2]) : 3;
  for(int r=0;r<3;r++) for(int i=0;i<np;i++){ td_tree*t=NULL; double a=cpu(); td_parse_html(&env,P[i].d,P[i].n,P[i].enc,&l,&t); double b=cpu(); tp+=b-a; if(!t) continue; bytes+=P[i].n;
   if(mode&1){ td_page_marks m; td_page_opts o; td_page_opts_default(&o); if(getenv("TD_TREES")) o.gbdt=td_default_gbdt(); a=cpu(); td_page_level(t,NULL,&o,&m); tl+=cpu()-a;
-   if(mode&4){ int ty; a=cpu(); td_page_fallback_typed(t,&m,NULL,0,&ty,NULL); tt+=cpu()-a; typed+=ty>=0; }
    if(mode&8){ a=cpu(); td_page_fallback(t,&m,TD_DEFAULT_PAGE_THRESHOLD,TD_DEFAULT_FALLBACK_SHARE,NULL); tf+=cpu()-a;
     a=cpu(); td_page_expected_f1(t,&m,NULL); te+=cpu()-a; }
    td_page_marks_free(t,&m);}

@@ -20,7 +20,6 @@
 #include "counting.h"
 #include "page/isotonic.h"
 #include "page/pagelevel.h"
-#include "page/pagetype.h"
 #include "base/tags.h"
 #include "base/tree.h"
 #include "page/default_model.h"
@@ -823,85 +822,6 @@ test_expected_f1(void)
 	}
 }
 
-/*
- * The start by page type (td_page_fallback_typed): a hand-written service
- * page (the built-in page_type model's verdict) starts at 0.7, an article
- * at 0.5; the footer (a small part of the text: no fallback needed) smoothed
- * at 0.6 by hand.
- */
-static const char service_page[] =
-	"<html><head><title>Plumbing services - Acme Plumbing</title>"
-	"<script type=\"application/ld+json\">{\"@type\": \"Service\", \"serviceType\": \"Plumbing\"}</script>"
-	"</head><body><nav><a href=/>Home</a> <a href=/services>Services</a> <a href=/contact>Contact us</a></nav>"
-	"<div class=services><h1>Our plumbing services</h1>"
-	"<div class=service-item><h2>Emergency repairs</h2><p>We fix burst pipes and leaks day and night.</p></div>"
-	"<div class=service-item><h2>Boiler installation</h2><p>New boilers fitted and certified by our engineers.</p></div>"
-	"<div class=service-item><h2>Drain cleaning</h2><p>Blocked drains cleared with high-pressure jetting.</p></div>"
-	"<p>Contact us today for a free quote. Request a quote online or call our team.</p>"
-	"<a class=cta-button href=/quote>Get a free quote</a></div>"
-	"<footer id=f>Acme Plumbing Ltd, 1 High Street</footer></body></html>";
-
-static const char article_page[] =
-	"<html><head><title>Why pipes burst in winter</title><meta property=\"og:type\" content=\"article\">"
-	"</head><body><nav><a href=/>Home</a> <a href=/blog>Blog</a></nav>"
-	"<article><h1>Why pipes burst in winter</h1><p class=byline>Posted by Jane Doe, 5 min read</p>"
-	"<p>When water freezes it expands by about nine percent, and the pressure it builds between the ice and a "
-	"closed tap is what splits a pipe, not the ice itself.</p>"
-	"<p>Pipes in unheated lofts, garages and outside walls are the ones at risk. Lagging them and leaving the "
-	"heating on low through a cold spell keeps the water above freezing.</p>"
-	"<p>If a pipe does freeze, thaw it slowly from the tap end with warm cloths, never a naked flame.</p></article>"
-	"<footer id=f>Home maintenance blog</footer></body></html>";
-
-static float typed_footer = 0.6f;
-
-static int
-typed_on(const char *html, const char *url, double *used, bool *f_dropped)
-{
-	td_tree    *t = parse(html);
-	td_logreg	model;
-	td_page_opts o;
-	td_page_marks m;
-	int			type = -1;
-	uint32_t	foot = by_id(t, "f");
-
-	small_model(&model);
-	td_page_opts_default(&o);
-	o.min_area = 1;
-	CHECK(td_page_level(t, &model, &o, &m) == TD_OK, "page level: %s", env.errmsg);
-	for (uint32_t i = 0; i < t->n_nodes; i++)
-		m.smooth[i] = t->nodes[i].kind == TD_TEXT ? -1.0f : 0.1f;
-	m.smooth[foot] = typed_footer;
-	CHECK(td_page_fallback_typed(t, &m, url, url ? strlen(url) : 0, &type, used) == TD_OK,
-		  "typed fallback: %s", env.errmsg);
-	*f_dropped = m.drop[foot];
-	td_page_marks_free(t, &m);
-	td_tree_free(t);
-	return type;
-}
-
-static void
-test_fallback_typed(void)
-{
-	double		used;
-	bool		dropped;
-	int			type;
-
-	type = typed_on(service_page, NULL, &used, &dropped);
-	CHECK(type == TD_PT_SERVICE, "service page typed service, got %d", type);
-	CHECK(fabs(used - TD_TYPE_START_SERVICE) < 1e-9 && !dropped, "service: from 0.7, the footer kept (%g)", used);
-	type = typed_on(service_page, "https://acme.example/services/plumbing", &used, &dropped);
-	CHECK(type == TD_PT_SERVICE && !dropped, "service with its URL, got %d", type);
-	type = typed_on(article_page, NULL, &used, &dropped);
-	CHECK(type == TD_PT_ARTICLE, "article page typed article, got %d", type);
-	CHECK(fabs(used - TD_DEFAULT_PAGE_THRESHOLD) < 1e-9 && dropped, "article: from 0.5, the footer dropped (%g)", used);
-	/* the footer at 0.9: every start drops the same, the type is not read */
-	typed_footer = 0.9f;
-	type = typed_on(service_page, NULL, &used, &dropped);
-	CHECK(type == -1 && dropped && fabs(used - TD_DEFAULT_PAGE_THRESHOLD) < 1e-9,
-		  "no type needed: %d, %g", type, used);
-	typed_footer = 0.6f;
-}
-
 static void
 test_failures(void)
 {
@@ -998,7 +918,6 @@ main(void)
 	test_combine();
 	test_fallback();
 	test_fallback_above();
-	test_fallback_typed();
 	test_expected_f1();
 	return check_done("test_pagelevel");
 }

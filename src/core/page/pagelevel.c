@@ -38,7 +38,6 @@
 #include "page/default_gbdt.h"
 #include "page/context.h"
 #include "page/gbdt.h"
-#include "page/pagetype.h"
 #include "util/poll.h"
 #include "util/sort.h"
 
@@ -572,62 +571,6 @@ done:
 	td_free(env, raw);
 	td_free(env, keys);
 	return st;
-}
-
-/* Whether an element's smoothed score lies in [lo, hi): drops at lo and hi differ. */
-static int
-differ_between(const td_tree *tree, const td_page_marks *marks, double lo, double hi)
-{
-	for (uint32_t i = 1; i < tree->n_nodes; i++)
-		if (tree->nodes[i].kind == TD_ELEM && marks->smooth[i] >= lo && marks->smooth[i] < hi)
-			return 1;
-	return 0;
-}
-
-td_status
-td_page_fallback_typed(const td_tree *tree, td_page_marks *marks, const char *url,
-					   size_t url_len, int *type, double *used)
-{
-	double		th[3];			/* settled on from the default, service and collection starts */
-	double		lo,
-				hi;
-	uint32_t   *vis;
-	int			own,
-				best = -1;
-	td_status	st;
-
-	if (type)
-		*type = -1;
-	if (used)
-		*used = TD_DEFAULT_PAGE_THRESHOLD;
-	if (tree->n_nodes == 0 || marks->smooth == NULL)
-		return TD_OK;
-	if (!(vis = fallback_visible(tree, marks, &own)))
-		return TD_ENOMEM;
-	if ((st = fallback_choose(tree, marks, vis, TD_DEFAULT_PAGE_THRESHOLD,
-							  TD_DEFAULT_FALLBACK_SHARE, &th[0])) == TD_OK &&
-		(st = fallback_choose(tree, marks, vis, TD_TYPE_START_SERVICE,
-							  TD_TYPE_SHARE_SERVICE, &th[1])) == TD_OK)
-		st = fallback_choose(tree, marks, vis, TD_TYPE_START_COLLECTION,
-							 TD_TYPE_SHARE_COLLECTION, &th[2]);
-	if (own)
-		td_free(tree->env, vis);
-	if (st != TD_OK)
-		return st;
-	lo = fmin(th[0], fmin(th[1], th[2]));
-	hi = fmax(th[0], fmax(th[1], th[2]));
-	/* the type is read only when its start changes what is dropped */
-	if (lo < hi && differ_between(tree, marks, lo, hi))
-	{
-		if ((st = td_page_type(tree, url, url_len, NULL, &best)) != TD_OK)
-			return st;
-		if (type)
-			*type = best;
-	}
-	th[0] = best == TD_PT_SERVICE ? th[1] : best == TD_PT_COLLECTION ? th[2] : th[0];
-	if (used)
-		*used = th[0];
-	return fallback_apply(tree, marks, th[0]);
 }
 
 td_status

@@ -138,32 +138,6 @@ double		td_page_content_prob(double x);
 td_status	td_page_expected_f1(const td_tree *tree, td_page_marks *marks, double *used);
 
 /*
- * A start of the fallback by the page's type (pagetype.h), measured and not
- * yet used by the extension: service pages from 0.7 keeping at least 0.2 of
- * the visible text, collection pages from 0.7 keeping 0.05, every other type
- * from TD_DEFAULT_PAGE_THRESHOLD keeping TD_DEFAULT_FALLBACK_SHARE.  Chosen
- * per predicted type on wcxb-dev by nested domain folds; worth +0.003 on
- * wcxb-dev by domain folds, but page_type costs clean_text(html) 0.08-0.13x
- * the parse, 1.44-1.49x in all, too close to the 1.5x limit
- * (bench/README.md, "Issue 12, fifth session"; bench/segments_prep MODE 5
- * times it).
- */
-#define TD_TYPE_START_SERVICE		0.7
-#define TD_TYPE_SHARE_SERVICE		0.2
-#define TD_TYPE_START_COLLECTION	0.7
-#define TD_TYPE_SHARE_COLLECTION	0.05
-
-/*
- * td_page_fallback (marks made at TD_DEFAULT_PAGE_THRESHOLD) from the start
- * of the page's type, the type from td_page_type (url may be NULL: the model
- * without URL features), read only when the starts of the types lead to
- * different drops (else *type, may be NULL, gets -1).  *used as
- * td_page_fallback's.  TD_ENOMEM, TD_EINTR.
- */
-td_status	td_page_fallback_typed(const td_tree *tree, td_page_marks *marks,
-								   const char *url, size_t url_len, int *type, double *used);
-
-/*
  * Site-level drops and page-level drops together (both mark whole subtrees).
  * With site and keep (the main region, td_page_marks.main_region):
  * drop[i] = site[i] || page[i], except that page level drops no node of
