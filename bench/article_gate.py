@@ -8,43 +8,35 @@ pages and their gold text), efd/ (clean_text's expected-F1 decision) and t50/ (t
 threshold). Per page, the gated rule keeps t50's output when the page declares itself
 an article (og:type article, or a JSON-LD @type Article, NewsArticle, BlogPosting or
 ReportageNewsArticle) and efd's otherwise; prints the page-mean word F1 of the three,
-per page type when MANIFEST (id, url, page_type) is given. Scores with score.py.
+per page type when MANIFEST (id, url, page_type) is given. Scores with score.py
+(score_types.per_page: $TD_SCORE, default ../shared/eval/score.py from the repository
+root).
 """
 import collections
 import os
 import re
-import subprocess
 import sys
 
-SCORE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "eval", "score.py")
+from score_types import per_page
+
 ARTICLE = re.compile(r'og:type["\']?\s+content=["\']article'
                      r'|content=["\']article["\']\s+property=["\']og:type'
                      r'|"@type"\s*:\s*"(NewsArticle|Article|BlogPosting|ReportageNewsArticle)"', re.I)
 
 
-def per_page(gold, pred):
-    out = subprocess.run(["/usr/bin/python3", SCORE, gold, pred, "--per-page"],
-                         capture_output=True, text=True, check=True).stdout
-    f1 = {}
-    for line in out.splitlines():
-        f = line.split("\t")
-        if len(f) >= 4 and f[3].startswith("F1="):
-            f1[f[0]] = float(f[3][3:])
-    return f1
-
-
 def main(out, manifest=None):
     gold = os.path.join(out, "gold")
-    efd, t50 = per_page(gold, os.path.join(out, "efd")), per_page(gold, os.path.join(out, "t50"))
+    efd = {pid: v[2] for pid, v in per_page(gold, os.path.join(out, "efd"))}
+    t50 = {pid: v[2] for pid, v in per_page(gold, os.path.join(out, "t50"))}
     types = {}
     if manifest:
         for line in open(manifest, encoding="utf-8"):
             f = line.rstrip("\n").split("\t")
             if len(f) >= 3:
-                types[f[0] + ".txt"] = f[2]
+                types[f[0]] = f[2]
     rows = collections.defaultdict(list)
     for name, e in efd.items():
-        with open(os.path.join(gold, name[:-4] + ".html"), "rb") as h:
+        with open(os.path.join(gold, name + ".html"), "rb") as h:
             art = ARTICLE.search(h.read().decode("utf-8", "replace")) is not None
         rows[types.get(name, "all")].append((e, t50.get(name, 0.0), art))
     every = [r for v in rows.values() for r in v]

@@ -488,22 +488,28 @@ gb_norm(float *w, size_t n)
 		w[r] *= (float) (n / sw);
 }
 
-/* One fit (exits on failure), timed; TD_GB_SPLITS=1 prints its split counts. */
+/*
+ * Fits the trees to the rows gathered so far (exits on failure), timed, then
+ * forgets the rows; TD_GB_SPLITS=1 prints the split counts.
+ */
 static void
-gb_train1(const float *x, const uint8_t *y, const float *w, size_t n, uint32_t d,
-		  const td_gbdt_opts *o, td_gbdt *out, const char *what)
+gb_fit(td_gbdt *out)
 {
+	td_gbdt_opts o;
+	uint32_t	d = gb_dims();
 	double		t0 = bench_now();
 
+	gb_opts(&o);
+	gb_norm(gb_w, gb_n);
 	if (out->owned)
 		td_gbdt_free(&env, out);
-	if (td_gbdt_train(&env, x, y, w, n, d, o, out) != TD_OK)
+	if (td_gbdt_train(&env, gb_x, gb_y, gb_w, gb_n, d, &o, out) != TD_OK)
 	{
 		fprintf(stderr, "gbdt: %s\n", env.errmsg);
 		exit(1);
 	}
-	fprintf(stderr, "gbdt %s: %zu rows, %d trees of depth %d in %.1f s\n", what, n, o->n_trees,
-			o->max_depth, bench_now() - t0);
+	fprintf(stderr, "gbdt trees: %zu rows, %d trees of depth %d in %.1f s\n", gb_n, o.n_trees,
+			o.max_depth, bench_now() - t0);
 	if (getenv("TD_GB_SPLITS"))
 	{
 		/* how often each feature splits (a rough importance) */
@@ -512,23 +518,12 @@ gb_train1(const float *x, const uint8_t *y, const float *w, size_t n, uint32_t d
 		for (uint32_t k = 0; k < out->n_nodes; k++)
 			if (!TD_GBDT_IS_LEAF(&out->nodes[k]))
 				cnt[out->nodes[k].feature]++;
-		fprintf(stderr, "gbdt %s splits:", what);
+		fprintf(stderr, "gbdt trees splits:");
 		for (uint32_t j = 0; j < d; j++)
 			if (cnt[j])
 				fprintf(stderr, " %s %d", td_row_name(j), cnt[j]);
 		fprintf(stderr, "\n");
 	}
-}
-
-/* Fits the trees to the rows gathered so far, then forgets the rows. */
-static void
-gb_fit(td_gbdt *out)
-{
-	td_gbdt_opts o;
-
-	gb_opts(&o);
-	gb_norm(gb_w, gb_n);
-	gb_train1(gb_x, gb_y, gb_w, gb_n, gb_dims(), &o, out, "trees");
 	gb_fit_rows = gb_n;
 	gb_n = 0;
 }

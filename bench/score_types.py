@@ -13,23 +13,29 @@ from collections import defaultdict
 ORDER = ["article", "documentation", "service", "forum", "collection", "listing", "product"]
 
 
-def main(argv):
-    args = [a for a in argv if not a.startswith("--")]
-    gold, pred, manifest = args[:3]
+def per_page(gold, pred):
+    """score.py --per-page of PRED_DIR against GOLD_DIR: [(page id, (P, R, F1))] in its order."""
     score = os.environ.get("TD_SCORE", "../shared/eval/score.py")
-    types = {r["id"]: r["page_type"] for r in csv.DictReader(open(manifest, encoding="utf-8"), delimiter="\t")}
     out = subprocess.run(["/usr/bin/python3", score, gold, pred, "--per-page"], capture_output=True,
                          text=True, check=True).stdout
-    per = defaultdict(list)
-    rows = []
+    pages = []
     for ln in out.splitlines():
         m = re.match(r"(\S+)\.txt\tP=(\S+)\tR=(\S+)\tF1=(\S+)", ln)
         if m:
-            pid = os.path.basename(m.group(1))
-            v = tuple(map(float, m.group(2, 3, 4)))
-            per[types.get(pid, "?")].append(v)
-            per["all"].append(v)
-            rows.append((pid, types.get(pid, "?")) + v)
+            pages.append((os.path.basename(m.group(1)), tuple(map(float, m.group(2, 3, 4)))))
+    return pages
+
+
+def main(argv):
+    args = [a for a in argv if not a.startswith("--")]
+    gold, pred, manifest = args[:3]
+    types = {r["id"]: r["page_type"] for r in csv.DictReader(open(manifest, encoding="utf-8"), delimiter="\t")}
+    per = defaultdict(list)
+    rows = []
+    for pid, v in per_page(gold, pred):
+        per[types.get(pid, "?")].append(v)
+        per["all"].append(v)
+        rows.append((pid, types.get(pid, "?")) + v)
     if "--per-page" in argv:
         with open(args[3], "w") as f:
             for r in rows:

@@ -17,12 +17,6 @@ is_digit(unsigned char c)
 	return c >= '0' && c <= '9';
 }
 
-static inline int
-is_alnum(unsigned char c)
-{
-	return is_digit(c) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c >= 0x80;
-}
-
 /*
  * Whether the numeric token s[0..len) (digits and - / : . between them,
  * standing between non-alphanumerics) is a date or a time: three groups
@@ -171,14 +165,14 @@ td_text_fold_add(td_text_fold *tf, const char *s, size_t len, int fold_dates)
 			i = j;
 			continue;
 		}
-		if (!fold_dates || !is_digit(c) || is_alnum(before))
+		if (!fold_dates || !is_digit(c) || td_word_byte(before))
 		{
 			put_byte(tf, (char) c);
 			i++;
 			continue;
 		}
 		n = numeric_token(s, i, len);
-		fold = (i + n == len || !is_alnum((unsigned char) s[i + n])) && is_date_or_time(s + i, n);
+		fold = (i + n == len || !td_word_byte((unsigned char) s[i + n])) && is_date_or_time(s + i, n);
 		for (k = i; k < i + n; k++)
 		{
 			/* A folded group of digits becomes one '0': 9:47 and 13:05 match. */

@@ -2029,22 +2029,23 @@ cand_source(const meta *m, tcands *cs, const slot *sl, unsigned kind, int whole)
 				from[TITLE_PARTS],
 				to[TITLE_PARTS];
 	int			np = 0;
-	tcand	   *c;
+	tcand	   *c,
+			   *all;
 
 	if (sl->rank == R_NONE)
 		return;
-	if ((c = cand_add(m, cs, t, n, kind)) != NULL)
+	if ((all = cand_add(m, cs, t, n, kind)) != NULL)
 	{
-		fmax_set(c, whole, 1);
-		fmax_set(c, TD_TF_parts_share, 1);
+		fmax_set(all, whole, 1);
+		fmax_set(all, TD_TF_parts_share, 1);
 	}
 	while (title_part_next(t, n, cand_sep, &pos, &from[np], &to[np]))
 		if (++np == TITLE_PARTS && pos <= n)
 			return;				/* too many parts to be a title's */
 	if (np < 2)
 	{
-		if (kind == K_TITLE && (c = cand_add(m, cs, t, n, kind)) != NULL)
-			fmax_set(c, TD_TF_title_whole, 1);
+		if (kind == K_TITLE && all)
+			fmax_set(all, TD_TF_title_whole, 1);
 		return;
 	}
 	for (int i = 0; i < np; i++)
