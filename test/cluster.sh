@@ -11,6 +11,8 @@
 #   td_start SECONDS cmd...   start cmd in the background with a time limit (TD_STARTED: pid)
 #   td_run SECONDS cmd...     the same, waiting for it
 #
+# TD_SERVER_ENV="NAME=VALUE ..." puts those variables in the server's environment (test/
+# scaling.sh fixes glibc's allocator with it).
 # TD_PARENT=DIR makes td_cluster_start create its folder inside DIR (test/shard.sh puts
 # its shards inside the coordinator's folder, so stopping the coordinator stops them too,
 # even when the suite itself was killed).
@@ -100,7 +102,8 @@ td_cluster_start() {
         port=$((20000 + RANDOM % 40000))
         td_port_free "$port" || continue
         # fsync and friends off: the data is thrown away, speed is what matters.
-        if td_without_open_files td_as_server "$bin/pg_ctl" -D "$TD_TMP/data" -l "$TD_TMP/server.log" -w -t 60 \
+        # shellcheck disable=SC2086  # TD_SERVER_ENV: NAME=VALUE words for the server's environment
+        if td_without_open_files td_as_server env ${TD_SERVER_ENV:-} "$bin/pg_ctl" -D "$TD_TMP/data" -l "$TD_TMP/server.log" -w -t 60 \
                 -o "-c port=$port -c listen_addresses=127.0.0.1 -c unix_socket_directories='$TD_TMP' -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
                 start >/dev/null; then
             export PGHOST=$TD_TMP PGPORT=$port PGUSER=postgres
