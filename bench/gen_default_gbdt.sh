@@ -7,13 +7,13 @@
 #
 #   bash bench/gen_default_gbdt.sh
 #
-# Trains the shipped configuration (100 trees of depth 6, shrinkage 0.2, over the
+# Trains the shipped configuration (150 trees of depth 6, shrinkage 0.15, over the
 # features, context and evidence columns; the gold pages labelled by the F1 rule, each
 # row weighed by the square root of its characters + 1, WCXB's rows at full weight:
-# h-lab's f1qx1, bench/README.md "Issue 12, eighth session: labels, weights and
-# capacity") on sites/, dragnet's train split and all of wcxb-dev, writes the C file,
-# then scores dragnet's test split with it (held out: the printed fb 0.05 row is the
-# model's dragnet figure). Deterministic: the same data and
+# c150ma10, bench/README.md "Issue 12, eleventh session: finer units and more trees";
+# the labels and weights are h-lab's f1qx1, "eighth session") on sites/, dragnet's
+# train split and all of wcxb-dev, writes the C file, then scores dragnet's test split
+# with it (held out: the printed fb 0.05 row is the model's dragnet figure). Deterministic: the same data and
 # code give the same file. GB_TREES, GB_DEPTH, GB_LR, GB_WCXBW, GB_LABEL (the gold
 # pages' label rule, page_quality's TD_GB_LABEL: f1 by default, or a share in percent;
 # empty: the 15% rule) and GB_ROWW (TD_GB_ROWW: sqrt by default; empty: every row 1)
@@ -48,8 +48,8 @@ td_default_gbdt(void)
 STUB
 make -s build/bench/page_quality
 rm -rf "$O"
-TD_GBDT=1 TD_GB_WCXBW=${GB_WCXBW:-1} TD_GB_DEPTH=${GB_DEPTH:-6} TD_GB_TREES=${GB_TREES:-100} \
-  TD_GB_LR=${GB_LR:-0.2} TD_GB_LABEL=${GB_LABEL-f1} TD_GB_ROWW=${GB_ROWW-sqrt} \
+TD_GBDT=1 TD_GB_WCXBW=${GB_WCXBW:-1} TD_GB_DEPTH=${GB_DEPTH:-6} TD_GB_TREES=${GB_TREES:-150} \
+  TD_GB_LR=${GB_LR:-0.15} TD_GB_LABEL=${GB_LABEL-f1} TD_GB_ROWW=${GB_ROWW-sqrt} \
   TD_GOLD=1 TD_SPLIT=test \
   TD_GOLD_TRAIN=$W TD_GB_WRITE=$F TD_STEPS=1 TD_SCORE=${TD_SCORE:-$C/../eval/score.py} \
   nice -n 10 build/bench/page_quality pages $C/pages/dragnet "$O" $C/sites > /dev/null

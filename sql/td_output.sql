@@ -50,17 +50,23 @@ SELECT clean_html($$<div onclick="steal()"><h2 style="x">Report</h2>
 -- unwrapped blocks keep their words apart
 SELECT clean_html('<div><div>one</div><div>two</div></div><ul><li>three<div>four</div></li></ul>');
 
--- Markdown: escaping, nesting, code fences, tables
+-- Markdown: escaping, nesting, code fences, tables.  These pages are rendering
+-- cases, not content: a model that scores every element sigmoid(-3) (td_page's
+-- small_model with a zero weight) keeps every block, so what is rendered does not
+-- hang on the built-in trees' judgement of a page this small.
+CREATE TABLE keep_all AS SELECT page.small_model('in_template_area', 0, -3) AS model;
 SELECT clean_markdown($$<h3>Notes # 2</h3>
 <p># not a heading</p><p>1. not a list</p><p>- nor this</p><p>a_b*c*d `e` &lt;f&gt; g|h ~i~ &amp;amp;</p>
 <ol><li>one</li><li>two<ol><li>two.one</li></ol></li></ol>
 <blockquote><p>quoted</p><p>twice</p></blockquote>
 <pre>has ``` inside</pre>
 <table><tr><td>a|b</td><td><p>c</p><p>d</p></td></tr><tr><td>e</td></tr></table>
-<table><tr><td colspan="2">wide</td></tr><tr><td>x</td><td>y</td></tr></table>$$);
+<table><tr><td colspan="2">wide</td></tr><tr><td>x</td><td>y</td></tr></table>$$,
+  model => (SELECT model FROM keep_all));
 
 -- emphasis only where a CommonMark parser reads one
-SELECT clean_markdown('<p>a <em>b</em> c<strong>d</strong>e (<i>f</i>) <b> g </b>h</p>');
+SELECT clean_markdown('<p>a <em>b</em> c<strong>d</strong>e (<i>f</i>) <b> g </b>h</p>',
+  model => (SELECT model FROM keep_all));
 
 -- html_text with the title line only when asked
 SELECT html_text(html, title => true) FROM out_pages WHERE url LIKE '%bridge' \gset

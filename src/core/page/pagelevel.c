@@ -45,10 +45,12 @@
 
 /*
  * Defaults not in pagelevel.h (which this file may only extend, and does
- * not): the smallest area judged on its own, and the smoothing memory budget
+ * not): the smallest area judged on its own (10 since the eleventh session of
+ * issue 12: finer units for the trees; 40 before, bench/README.md), and the
+ * smoothing memory budget
  * (td_isotonic_bytes: a 2,000,000-node page at 101 levels needs ~100 MB).
  */
-#define TD_DEFAULT_MIN_AREA			40
+#define TD_DEFAULT_MIN_AREA			10
 #define TD_DEFAULT_PAGE_MAX_BYTES	((size_t) 256 << 20)
 
 void
@@ -401,13 +403,13 @@ td_page_fallback(const td_tree *tree, td_page_marks *marks, double threshold,
 /*
  * td_page_content_prob's table: bins of 0.05 of the score, from
  * EFD_TABLE=1 bench/efd_rules.py on a TD_STEPS k-fold run of the built-in
- * trees' configuration (bench/README.md, "Issue 12, sixth session" for the
- * method, "eighth session: labels, weights and capacity" for this table's
- * run); monotone, never 0 or 1.
+ * trees' configuration, sharpened with a = 2.5 (bench/README.md, "Issue 12,
+ * sixth session" for the method, "eleventh session: finer units and more trees"
+ * for this table's run); monotone, never 0 or 1.
  */
 static const double efd_prob[TD_EFD_BINS] = {
-	0.9718, 0.9119, 0.8717, 0.7576, 0.7211, 0.6347, 0.5129, 0.5129, 0.4810, 0.4168,
-	0.3188, 0.3071, 0.2633, 0.2633, 0.2633, 0.2083, 0.1464, 0.1452, 0.0897, 0.0297
+	0.9901, 0.9597, 0.8996, 0.8716, 0.7692, 0.6607, 0.5612, 0.5155, 0.3931, 0.3618,
+	0.3618, 0.3253, 0.2700, 0.2150, 0.1637, 0.1529, 0.1172, 0.0701, 0.0672, 0.0133
 };
 
 double
@@ -559,6 +561,13 @@ td_page_expected_f1(const td_tree *tree, td_page_marks *marks, double *used)
 	/* non-negative floats sort as their bits */
 	td_radix_sort_u64(keys, keys + k, k);
 	th = efd_choose(keys, k, vis, raw, base_w, base_pw, all_pw);
+	/*
+	 * Never an empty page: a page the decision would empty keeps everything,
+	 * as td_page_fallback's ladder ends (a lone short paragraph, which the
+	 * trees may score as template once it is judged on its own, stays)
+	 */
+	if (kept_at(tree, marks, vis, th) <= 0)
+		th = 2.0;
 	if (used)
 		*used = th;
 	if (th != marks->threshold)

@@ -107,16 +107,18 @@ td_status	td_page_fallback(const td_tree *tree, td_page_marks *marks, double thr
  * (td_page_content_prob).  Only thresholds that change what is kept are
  * tried (the page's distinct smoothed scores in the range), the lowest of
  * equal E wins; and TD_DEFAULT_PAGE_THRESHOLD stays unless the best E is
- * over its E by at least TD_EFD_MARGIN.  The table, the range and the
+ * over its E by at least TD_EFD_MARGIN.  A threshold that would keep none
+ * of the page's visible text gives way to 2 (nothing dropped), as the
+ * fallback's ladder ends.  The table, the range and the
  * sharpening were chosen on wcxb-dev by nested domain folds (bench/README.md,
- * "Issue 12, sixth session: the expected-F1 decision"); the margin too, for
- * the trees trained on F1 labels ("eighth session: labels, weights and
- * capacity", where the trees and the table of today come from).  The table
+ * "Issue 12, sixth session: the expected-F1 decision"); the margin and the
+ * sharpening again for today's trees ("eleventh session: finer units and more
+ * trees", where the trees and the table of today come from).  The table
  * fits the built-in trees: a model argument keeps td_page_fallback.
  */
 #define TD_EFD_LO	0.3
 #define TD_EFD_HI	0.9
-#define TD_EFD_MARGIN	0.05
+#define TD_EFD_MARGIN	0.02
 #define TD_EFD_BINS	20
 
 /*
@@ -124,8 +126,8 @@ td_status	td_page_fallback(const td_tree *tree, td_page_marks *marks, double thr
  * classifier score x (1 for x < 0: the page's own text): a monotone table
  * in TD_EFD_BINS bins of x, the share of gold among the words the trees
  * scored there on wcxb-dev (each fold by trees trained without it,
- * isotonic), sharpened (p^2 / (p^2 + (1 - p)^2)); bench/efd_rules.py with
- * EFD_TABLE=1 writes it.
+ * isotonic), sharpened (p^a / (p^a + (1 - p)^a), a = 2.5); bench/efd_rules.py
+ * with EFD_TABLE=1 writes it.
  */
 double		td_page_content_prob(double x);
 
