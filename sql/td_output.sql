@@ -67,6 +67,8 @@ SELECT clean_markdown($$<h3>Notes # 2</h3>
 -- emphasis only where a CommonMark parser reads one
 SELECT clean_markdown('<p>a <em>b</em> c<strong>d</strong>e (<i>f</i>) <b> g </b>h</p>',
   model => (SELECT model FROM keep_all));
+-- and with the built-in decision: a page of one short paragraph is kept whole
+SELECT clean_markdown('<p>a <em>b</em> c<strong>d</strong>e (<i>f</i>) <b> g </b>h</p>') AS lone_paragraph;
 
 -- html_text with the title line only when asked
 SELECT html_text(html, title => true) FROM out_pages WHERE url LIKE '%bridge' \gset

@@ -720,6 +720,21 @@ test_expected_f1(void)
 		td_tree_free(t);
 	}
 
+	/*
+	 * every block above the range: each threshold the rule may take keeps
+	 * nothing, so the page is kept whole (2: nothing dropped), not emptied
+	 */
+	{
+		float		sm[2] = {0.95f, 0.99f},
+					raw[2] = {0.99f, 0.99f};
+
+		t = efd_page(&m, sm, raw, 2);
+		CHECK(td_page_expected_f1(t, &m, &used) == TD_OK && used == 2.0 &&
+			  !efd_dropped(t, &m, 0) && !efd_dropped(t, &m, 1), "never an empty page: %g", used);
+		td_page_marks_free(t, &m);
+		td_tree_free(t);
+	}
+
 	/* no visible text: the marks stay */
 	{
 		td_tree    *e = parse("<body><img src=a.png><div><img src=b.png></div></body>");
