@@ -9,7 +9,7 @@
   EFD_NONESTED=1                                       no nested choice (faster)
   EFD_GRIDS=plain,all                                  the nested choices' grids (default both;
       "main": main's rule with a in {2, 2.5, 3} and margin in {0, 0.02, 0.05})
-  [EFD_TABLE_A=2.5] EFD_TABLE=1 efd_rules.py WX_OUT_DIR   td_page_content_prob's table
+  EFD_TABLE=1 efd_rules.py WX_OUT_DIR                  td_page_content_prob's table
   EFD_FITX=DIR[:DIR...]                                more pages for every fit (tables and
       choices): added to each fold's training pages (k-fold), to EFD_FIT's pages (the choice
       then made on them all, not read from EFD_FIT), to EFD_TABLE's; each DIR a run whose
@@ -532,9 +532,8 @@ def main(out, manifest=None, gold_dir=None):
         print(f"EFD_FITX: {len(extra)} more pages in every fit", flush=True)
     if os.environ.get("EFD_TABLE"):
         # the shipped table (pagelevel.c, td_page_content_prob): iso on the raw scores,
-        # visible characters, every page of a wcxb-dev kfold run, sharpened (a = 2.5 since
-        # the eleventh session; EFD_TABLE_A=2 gives the eighth session's tables)
-        pf = sharpen(fit_iso(hist(pages + extra, "raw", "c"), "raw"), float(os.environ.get("EFD_TABLE_A", "2.5")))
+        # visible characters, every page of a wcxb-dev kfold run, sharpened (a = 2)
+        pf = sharpen(fit_iso(hist(pages + extra, "raw", "c"), "raw"), 2.0)
         vals = [pf((b + 0.5) / NB, (b + 0.5) / NB) for b in range(NB)]
         print(",\n".join(", ".join(f"{v:.4f}" for v in vals[r:r + 10]) for r in (0, 10)))
         return

@@ -86,6 +86,10 @@ SELECT bool_and(score BETWEEN 0 AND 1) AS scores_in_range,
        bool_and(size_class = CASE WHEN area < 40 THEN 0 WHEN area < 400 THEN 1
                                   WHEN area < 4000 THEN 2 ELSE 3 END) AS size_classes
 FROM node_scores((SELECT html FROM hand));
+-- a link inside a sentence is a word of it: judged with its paragraph, not alone
+SELECT tag, score IS NOT NULL AS judged_alone
+FROM node_scores('<p>The bridge was built by the <a href="/m">masons of the guild</a> in 1742.</p><div><a href="/n">Next bridge on the river</a></div>')
+WHERE tag IN ('p', 'a', 'div') ORDER BY node;
 -- smoothing is monotone: no element is more template than its children
 SELECT count(*) AS monotone_violations
 FROM node_scores((SELECT html FROM hand)) c JOIN node_scores((SELECT html FROM hand)) p

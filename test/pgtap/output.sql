@@ -12,7 +12,9 @@ SELECT is_strict('html_text', ARRAY['text', 'boolean']);
 SELECT isnt_strict('clean_html', ARRAY['text', 'tdprofile', 'jsonb', 'text', 'integer']);
 
 CREATE TEMP TABLE p (html text);
--- an article page-level detection keeps whole (sql/td_output.sql showed it)
+-- an article page; the rendering checks below use a model under which every element
+-- is content (a model trained on it, its weights zeroed and its bias -3), so they do not
+-- hang on the built-in trees' judgement of a page this small
 INSERT INTO p VALUES ($$<html><body><article>
 <h1>The old bridge</h1>
 <p>The <em>old bridge</em> over the Keld was built in 1742 by the <a href="/masons">masons' guild</a>.
@@ -21,11 +23,18 @@ It has three arches of local stone, each of them wide enough for a cart.</p>
 <ul><li>1820: the west arch rebuilt</li><li>1955: the parapet raised</li></ul>
 <p>Visitors cross it every day; *stars* and [brackets] stay text.</p>
 </article></body></html>$$);
+CREATE TEMP TABLE keep AS
+  SELECT jsonb_set(m, '{classes}', (SELECT jsonb_agg(jsonb_set(jsonb_set(c, '{bias}', '-3'), '{weights}',
+                                      (SELECT jsonb_agg(0) FROM jsonb_array_elements(c -> 'weights'))))
+                                    FROM jsonb_array_elements(m -> 'classes') c)) AS model
+  FROM (SELECT train_template_model(html, html_text(html)) AS m FROM p) s;
 SELECT is((SELECT html_text(clean_html(html)) FROM p), (SELECT clean_text(html) FROM p),
           'clean_html has clean_text''s text');
-SELECT ok((SELECT clean_markdown(html) LIKE '# The old bridge%' FROM p), 'clean_markdown starts with the heading');
-SELECT ok((SELECT clean_markdown(html, links => true) LIKE '%[masons'' guild](</masons>)%' FROM p), 'links when asked');
-SELECT ok((SELECT clean_markdown(html) NOT LIKE '%](%' FROM p), 'no links by default');
+SELECT ok((SELECT clean_markdown(html, model => model) LIKE '# The old bridge%' FROM p, keep),
+          'clean_markdown starts with the heading');
+SELECT ok((SELECT clean_markdown(html, model => model, links => true) LIKE '%[masons'' guild](</masons>)%' FROM p, keep),
+          'links when asked');
+SELECT ok((SELECT clean_markdown(html, model => model) NOT LIKE '%](%' FROM p, keep), 'no links by default');
 SELECT is(html_text('<title>T</title><p>x</p>', true), E'T\nx', 'html_text with the title line');
 SELECT is(clean_html('<p>x<script>alert(1)</script><a href="javascript:alert(2)" onclick="f()">y</a></p>'),
           '<p>xy</p>', 'no script, handler or script URL');

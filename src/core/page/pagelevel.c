@@ -9,7 +9,8 @@
  *      content, and as y(root) <= y(c) for every node anyway, pinning it low
  *      costs nothing but the root's own segment) and every element that is
  *      rendered (not hidden, not inside a hidden element) with
- *      A_i >= max(min_area, 1), except <html> and <body>: they are the page
+ *      A_i >= max(min_area, 1) that is not inline in running text (a link
+ *      in a sentence is a word of it), except <html> and <body>: they are the page
  *      too, so they are rolled into the root.  Shown, they scored like any
  *      container, and one scoring >= threshold took the whole page with it
  *      (dragnet's test split: 11 of 415 pages came out empty, 7 now;
@@ -101,6 +102,7 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 			   *sg = NULL,
 			   *sy = NULL;
 	uint8_t    *sseg = NULL;
+	uint8_t    *running = NULL;	/* the element has non-blank text of its own (a sentence) */
 	uint32_t	m = 0,
 				min_area;
 	double		a_root,
@@ -136,8 +138,9 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 	marks->area = td_alloc(env, sizeof(uint32_t) * n);
 	near = td_alloc(env, sizeof(uint32_t) * n);
 	idx = td_alloc(env, sizeof(uint32_t) * n);
+	running = td_alloc(env, n);
 	if (!marks->score || !marks->smooth || !marks->segment || !marks->seg_start ||
-		!marks->drop || !marks->reason || !marks->area || !near || !idx)
+		!marks->drop || !marks->reason || !marks->area || !near || !idx || !running)
 	{
 		st = td_fail(env, TD_ENOMEM, "out of memory for page-level marks");
 		goto done;
@@ -152,6 +155,16 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 	memset(marks->seg_start, 0, n);
 	memset(marks->drop, 0, n);
 	memset(marks->reason, 0, n);
+
+	/*
+	 * Inline elements in running text (a link or <em> beside non-blank text of
+	 * its parent) are words of their sentence, not units of the page: they go
+	 * with their parent, as site level's fingerprints count them (fingerprint.c)
+	 */
+	memset(running, 0, n);
+	for (uint32_t i = 1; i < n; i++)
+		if (tree->nodes[i].kind == TD_TEXT && f.area[i] > 0)
+			running[tree->nodes[i].parent] = 1;
 
 	/* shown nodes, nearest shown ancestor-or-self, classifier scores */
 	for (uint32_t i = 0; i < n; i++)
@@ -169,7 +182,8 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 			shown = 1;
 		else
 			shown = nd->kind == TD_ELEM && !(nd->flags & (TD_F_HIDDEN | TD_F_INHIDDEN)) &&
-				f.area[i] >= min_area && nd->tag != TD_TAG_HTML && nd->tag != TD_TAG_BODY;
+				f.area[i] >= min_area && nd->tag != TD_TAG_HTML && nd->tag != TD_TAG_BODY &&
+				((nd->flags & TD_F_BLOCK) || !running[nd->parent]);
 		if (shown)
 		{
 			idx[i] = m++;
@@ -285,6 +299,7 @@ done:
 	td_free(env, sg);
 	td_free(env, sy);
 	td_free(env, sseg);
+	td_free(env, running);
 	if (st != TD_OK)
 		td_page_marks_free(tree, marks);
 	return st;
@@ -403,13 +418,13 @@ td_page_fallback(const td_tree *tree, td_page_marks *marks, double threshold,
 /*
  * td_page_content_prob's table: bins of 0.05 of the score, from
  * EFD_TABLE=1 bench/efd_rules.py on a TD_STEPS k-fold run of the built-in
- * trees' configuration, sharpened with a = 2.5 (bench/README.md, "Issue 12,
- * sixth session" for the method, "eleventh session: finer units and more trees"
- * for this table's run); monotone, never 0 or 1.
+ * trees' configuration (bench/README.md, "Issue 12, sixth session" for the
+ * method, "eleventh session: finer units and more trees" for this table's
+ * run); monotone, never 0 or 1.
  */
 static const double efd_prob[TD_EFD_BINS] = {
-	0.9901, 0.9597, 0.8996, 0.8716, 0.7692, 0.6607, 0.5612, 0.5155, 0.3931, 0.3618,
-	0.3618, 0.3253, 0.2700, 0.2150, 0.1637, 0.1529, 0.1172, 0.0701, 0.0672, 0.0133
+	0.9751, 0.9183, 0.8473, 0.8187, 0.7032, 0.6120, 0.5222, 0.4877, 0.3772, 0.3608,
+	0.3608, 0.3406, 0.2771, 0.2458, 0.1956, 0.1924, 0.1558, 0.1102, 0.1076, 0.0309
 };
 
 double

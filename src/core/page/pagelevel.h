@@ -111,9 +111,9 @@ td_status	td_page_fallback(const td_tree *tree, td_page_marks *marks, double thr
  * of the page's visible text gives way to 2 (nothing dropped), as the
  * fallback's ladder ends.  The table, the range and the
  * sharpening were chosen on wcxb-dev by nested domain folds (bench/README.md,
- * "Issue 12, sixth session: the expected-F1 decision"); the margin and the
- * sharpening again for today's trees ("eleventh session: finer units and more
- * trees", where the trees and the table of today come from).  The table
+ * "Issue 12, sixth session: the expected-F1 decision"); the margin again for
+ * today's trees ("eleventh session: finer units and more trees", where the
+ * trees and the table of today come from).  The table
  * fits the built-in trees: a model argument keeps td_page_fallback.
  */
 #define TD_EFD_LO	0.3
@@ -126,8 +126,8 @@ td_status	td_page_fallback(const td_tree *tree, td_page_marks *marks, double thr
  * classifier score x (1 for x < 0: the page's own text): a monotone table
  * in TD_EFD_BINS bins of x, the share of gold among the words the trees
  * scored there on wcxb-dev (each fold by trees trained without it,
- * isotonic), sharpened (p^a / (p^a + (1 - p)^a), a = 2.5); bench/efd_rules.py
- * with EFD_TABLE=1 writes it.
+ * isotonic), sharpened (p^2 / (p^2 + (1 - p)^2)); bench/efd_rules.py with
+ * EFD_TABLE=1 writes it.
  */
 double		td_page_content_prob(double x);
 
