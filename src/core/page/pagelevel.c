@@ -462,7 +462,11 @@ efd_add(uint64_t key, const uint32_t *vis, const float *raw, double *cw, double 
 /*
  * The threshold of td_page_expected_f1 from the page's texts: keys[0..k)
  * sorted up, the characters and raw scores by node (vis, raw), base_w and
- * base_pw the texts no threshold drops, all_pw the sum of p_i w_i.
+ * base_pw the texts no threshold drops, all_pw the sum of p_i w_i.  Every
+ * p_i is over 0 (td_page_content_prob), so a threshold whose E is 0 keeps
+ * no text: then 2 (nothing dropped), as td_page_fallback's ladder ends; a
+ * lone short paragraph, which the trees may score as template once it is
+ * judged on its own, stays.
  */
 static double
 efd_choose(const uint64_t *keys, size_t k, const uint32_t *vis, const float *raw,
@@ -500,7 +504,9 @@ efd_choose(const uint64_t *keys, size_t k, const uint32_t *vis, const float *raw
 		}
 	}
 	/* the default threshold unless another one is expected to gain more than the margin */
-	return best_e < e_default + TD_EFD_MARGIN ? TD_DEFAULT_PAGE_THRESHOLD : best_t;
+	if (best_e < e_default + TD_EFD_MARGIN)
+		return e_default > 0 ? TD_DEFAULT_PAGE_THRESHOLD : 2.0;
+	return best_t;
 }
 
 td_status
@@ -576,13 +582,6 @@ td_page_expected_f1(const td_tree *tree, td_page_marks *marks, double *used)
 	/* non-negative floats sort as their bits */
 	td_radix_sort_u64(keys, keys + k, k);
 	th = efd_choose(keys, k, vis, raw, base_w, base_pw, all_pw);
-	/*
-	 * Never an empty page: a page the decision would empty keeps everything,
-	 * as td_page_fallback's ladder ends (a lone short paragraph, which the
-	 * trees may score as template once it is judged on its own, stays)
-	 */
-	if (kept_at(tree, marks, vis, th) <= 0)
-		th = 2.0;
 	if (used)
 		*used = th;
 	if (th != marks->threshold)
