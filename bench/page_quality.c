@@ -47,8 +47,10 @@
  * TD_STRUCT=0 trains on the site-level marks alone.  Gold labels
  * (gold_labels.h): TD_GOLD=1 (pages mode) adds the dataset's train-split
  * pages labelled from their gold text; TD_GOLD_TRAIN=DATASET_DIR (either
- * mode) adds that dataset's train split the same way; TD_NOSITES=1 (pages
- * mode) leaves the sites out of training.  The built-in model's recipe is
+ * mode) adds that dataset's train split the same way; TD_NOSITES=1 (pages,
+ * kfold and sites modes) leaves the sites out of training; TD_SITES_GOLD=1
+ * trains on the sites' pages labelled by their gold text, =2 by gold OR
+ * their site-level labels, =3 by both (issue 12, twelfth session).  The built-in model's recipe is
  * TD_GOLD_TRAIN=../shared/corpus/pages/dragnet (bench/page_quality.sh).
  * TD_DUMP=STRING prints the scores of every element of the pages whose URL
  * contains STRING (pages mode), to stderr.  TD_SEGDUMP=FILE (sites mode)
@@ -301,6 +303,30 @@ load_sites(const char *sites)
 			free(files[i]);
 		}
 		site_marks(from, n_pages);
+		if (getenv("TD_SITES_GOLD") && atoi(getenv("TD_SITES_GOLD")))
+			for (int i = from; i < n_pages; i++)
+			{
+				/*
+				 * the sites' gold text as their labels (1), or with their
+				 * site-level labels: template where either says so (2), where
+				 * both do (3)
+				 */
+				const char *how = getenv("TD_GB_LABEL");
+				int			mode = atoi(getenv("TD_SITES_GOLD"));
+				uint8_t    *g;
+
+				snprintf(path, sizeof(path), "%s/%s.txt", sites, pages[i].rel);
+				g = how && *how ?
+					gold_labels_rule(pages[i].tree, path, gold_rule_named(how), NULL, NULL) :
+					gold_labels(pages[i].tree, path);
+				if (!g)
+					continue;
+				if (mode >= 2)
+					for (uint32_t k = 0; k < pages[i].tree->n_nodes; k++)
+						g[k] = mode == 2 ? (g[k] || pages[i].train_drop[k]) :
+							(g[k] && pages[i].train_drop[k]);
+				pages[i].train_drop = g;
+			}
 		free(names[s]);
 	}
 	return n_sites;
@@ -315,7 +341,8 @@ load_sites(const char *sites)
  * size class alone; TD_GB_DROP=name,name... zeroes those context features
  * (ablation); TD_GB_PAGEW=1 weighs each page's rows 1/sqrt(rows of the page)
  * (then all rows rescaled to mean weight 1), TD_GB_WCXBW=w multiplies the
- * rows of WCXB's gold-labelled pages (a dataset path holding "wcxb") by w;
+ * rows of WCXB's gold-labelled pages (a dataset path holding "wcxb") by w,
+ * TD_GB_SITESW=w those of the pages labelled by site level (the sites);
  * TD_GB_LABEL=f1|PCT labels the gold pages' training rows by another rule
  * (td_gold_labels_rule, gold_train_labels; issue 12, eighth session);
  * TD_GB_SPLITS=1 prints how often each feature splits; TD_GB_WRITE=FILE
@@ -446,7 +473,8 @@ add_train_page(td_trainer *tr, page *p)
 	}
 	if (use_gbdt)
 		gb_add_page(p->tree, &f, p->train_drop,
-					p->gold == 2 && getenv("TD_GB_WCXBW") ? atof(getenv("TD_GB_WCXBW")) : 1.0);
+					p->gold == 2 && getenv("TD_GB_WCXBW") ? atof(getenv("TD_GB_WCXBW")) :
+					p->gold == 0 && getenv("TD_GB_SITESW") ? atof(getenv("TD_GB_SITESW")) : 1.0);
 	else if (td_trainer_add_page(tr, p->tree, &f, p->train_drop) != TD_OK)
 	{
 		fprintf(stderr, "%s: %s\n", p->rel, env.errmsg);
@@ -773,10 +801,13 @@ score(const char *gold, const char *out, const char *variant)
 		fprintf(stderr, "score.py failed\n");
 }
 
+/* TD_NOSITES=1 in sites mode: the half models learn from TD_GOLD_TRAIN alone */
+static int	sites_untrained;
+
 static int
 in_group_parity(const page *p, int parity)
 {
-	return p->group == -2 || p->group % 2 == parity;
+	return p->group == -2 || (!sites_untrained && p->group % 2 == parity);
 }
 
 static int
@@ -2248,6 +2279,7 @@ run_sites(const char *sites, const char *out)
 	load_sites(sites);
 	printf("%d pages parsed in %.2f s (%.0f pages/s)\n", n_pages, t_parse, n_pages / t_parse);
 	n_site_pages = n_pages;
+	sites_untrained = getenv("TD_NOSITES") && atoi(getenv("TD_NOSITES"));
 	if (getenv("TD_GOLD_TRAIN"))
 		load_gold_train(getenv("TD_GOLD_TRAIN"));
 	for (int p = 0; p < 2 && getenv("TD_MODEL_IN"); p++)
