@@ -336,7 +336,7 @@ load_sites(const char *sites)
  * TD_GBDT=1 (issue 12): the tree classifier (page/gbdt.h) over the features
  * and the page context (page/context.h) instead of the logistic model; its
  * rows are those td_trainer_add_page takes.  TD_GB_TREES, TD_GB_DEPTH,
- * TD_GB_LR, TD_GB_SUB, TD_GB_BINS, TD_GB_MINLEAF, TD_GB_LAMBDA set the
+ * TD_GB_LR, TD_GB_SUB, TD_GB_SEED (the row sampling's), TD_GB_BINS, TD_GB_MINLEAF, TD_GB_LAMBDA set the
  * trainer's options; TD_GB_NOCTX=1 trains on the element's features and its
  * size class alone; TD_GB_DROP=name,name... zeroes those context features
  * (ablation); TD_GB_PAGEW=1 weighs each page's rows 1/sqrt(rows of the page)
@@ -496,6 +496,8 @@ gb_opts(td_gbdt_opts *o)
 		o->shrinkage = atof(getenv("TD_GB_LR"));
 	if (getenv("TD_GB_SUB"))
 		o->subsample = atof(getenv("TD_GB_SUB"));
+	if (getenv("TD_GB_SEED"))
+		o->seed = strtoull(getenv("TD_GB_SEED"), NULL, 10);
 	if (getenv("TD_GB_BINS"))
 		o->n_bins = atoi(getenv("TD_GB_BINS"));
 	if (getenv("TD_GB_MINLEAF"))
@@ -1198,15 +1200,72 @@ gold_train_labels(page *p, const char *gold_path)
  * from their gold text (gold_labels), join the training rows (in sites mode
  * those of both halves).
  */
+static int	cmp_host(const void *a, const void *b);
+
+/*
+ * TD_GT_HOSTS=1: a gold dataset's train-split hosts with >= 5 pages and no
+ * test page are labelled by site level from their own profile, as TD_HOSTS
+ * does in pages mode, instead of by their gold text (twelfth session).
+ */
+static void
+gold_train_hosts(int first, char **host_of, char **test_hosts, int n_test)
+{
+	char	  **names = NULL;
+	int			n_names = 0,
+				relabelled = 0;
+
+	for (int i = first; i < n_pages; i++)
+	{
+		int			g;
+
+		for (g = 0; g < n_names && strcmp(names[g], host_of[i - first]); g++)
+			;
+		if (g == n_names)
+		{
+			names = realloc(names, sizeof(char *) * (n_names + 1));
+			names[n_names++] = host_of[i - first];
+		}
+		pages[i].group = g;
+	}
+	qsort(pages + first, n_pages - first, sizeof(page), cmp_host);
+	for (int from = first; from < n_pages;)
+	{
+		int			to = from,
+					tested = 0;
+		const char *h = names[pages[from].group];
+
+		while (to < n_pages && pages[to].group == pages[from].group)
+			to++;
+		for (int k = 0; k < n_test && !tested; k++)
+			tested = strcmp(test_hosts[k], h) == 0;
+		if (to - from >= 5 && *h && !tested)
+		{
+			site_marks(from, to);
+			relabelled += to - from;
+		}
+		from = to;
+	}
+	for (int i = first; i < n_pages; i++)
+		pages[i].group = -2;
+	fprintf(stderr, "TD_GT_HOSTS: %d pages labelled by their host's profile\n", relabelled);
+	free(names);
+}
+
 static void
 load_gold_train_one(const char *dataset)
 {
 	char		path[8192],
 				line[65536],
 				id[1024],
-				sp[64];
+				sp[64],
+				host[1024];
 	FILE	   *mf;
-	int			all = 0;
+	int			all = 0,
+				first = n_pages,
+				n_test = 0,
+				hosts = getenv("TD_GT_HOSTS") && atoi(getenv("TD_GT_HOSTS"));
+	char	  **host_of = NULL,
+			  **test_hosts = NULL;
 
 	snprintf(path, sizeof(path), "%s/manifest.tsv", dataset);
 	if (!(mf = fopen(path, "r")))
@@ -1226,8 +1285,16 @@ load_gold_train_one(const char *dataset)
 			all = !has_split(line);
 			continue;
 		}
+		column(line, 2, host, sizeof(host));
 		if (!all && strcmp(sp, "train") != 0)
+		{
+			if (hosts)
+			{
+				test_hosts = realloc(test_hosts, sizeof(char *) * (n_test + 1));
+				test_hosts[n_test++] = strdup(host);
+			}
 			continue;
+		}
 		if (all)
 		{
 			char		ty[64];
@@ -1246,8 +1313,12 @@ load_gold_train_one(const char *dataset)
 		snprintf(path, sizeof(path), "%s/%s.txt", dataset, id);
 		gold_train_labels(p, path);
 		p->gold = strstr(dataset, "wcxb") ? 2 : 1;
+		host_of = realloc(host_of, sizeof(char *) * (n_pages - first));
+		host_of[n_pages - first - 1] = strdup(host);
 	}
 	fclose(mf);
+	if (hosts && !all)
+		gold_train_hosts(first, host_of, test_hosts, n_test);
 }
 
 static void
