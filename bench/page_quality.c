@@ -50,7 +50,9 @@
  * mode) adds that dataset's train split the same way; TD_NOSITES=1 (pages,
  * kfold and sites modes) leaves the sites out of training; TD_SITES_GOLD=1
  * trains on the sites' pages labelled by their gold text, =2 by gold OR
- * their site-level labels, =3 by both (issue 12, twelfth session).  The built-in model's recipe is
+ * their site-level labels, =3 by both; TD_GT_HOSTS=1 labels a gold
+ * dataset's hosts of 5 train pages or more by site level (gold_train_hosts;
+ * issue 12, twelfth session).  The built-in model's recipe is
  * TD_GOLD_TRAIN=../shared/corpus/pages/dragnet (bench/page_quality.sh).
  * TD_DUMP=STRING prints the scores of every element of the pages whose URL
  * contains STRING (pages mode), to stderr.  TD_SEGDUMP=FILE (sites mode)
@@ -1319,6 +1321,12 @@ load_gold_train_one(const char *dataset)
 	fclose(mf);
 	if (hosts && !all)
 		gold_train_hosts(first, host_of, test_hosts, n_test);
+	for (int i = 0; i < n_pages - first; i++)
+		free(host_of[i]);
+	for (int k = 0; k < n_test; k++)
+		free(test_hosts[k]);
+	free(host_of);
+	free(test_hosts);
 }
 
 static void
