@@ -51,7 +51,7 @@
  * kfold and sites modes) leaves the sites out of training; TD_SITES_GOLD=1
  * trains on the sites' pages labelled by their gold text, =2 by gold OR
  * their site-level labels, =3 by both; TD_GT_HOSTS=1 labels a gold
- * dataset's hosts of 5 train pages or more by site level (gold_train_hosts;
+ * dataset's hosts of 5 train pages or more by site level (untested_host;
  * issue 12, twelfth session).  The built-in model's recipe is
  * TD_GOLD_TRAIN=../shared/corpus/pages/dragnet (bench/page_quality.sh).
  * TD_DUMP=STRING prints the scores of every element of the pages whose URL
@@ -255,8 +255,87 @@ site_marks(int from, int to)
 	struct_marks(from, to);
 }
 
+/* The index of host in *names (n of them), appended when new. */
+static int
+host_group(char ***names, int *n, const char *host)
+{
+	int			g;
+
+	for (g = 0; g < *n && strcmp((*names)[g], host); g++)
+		;
+	if (g == *n)
+	{
+		*names = realloc(*names, sizeof(char *) * (*n + 1));
+		(*names)[(*n)++] = strdup(host);
+	}
+	return g;
+}
+
+static int
+cmp_host(const void *a, const void *b)
+{
+	const page *x = a,
+			   *y = b;
+	int			c = x->group - y->group;
+
+	return c ? c : strcmp(x->rel, y->rel);
+}
+
+/*
+ * Pages [first, n_pages) sorted by group (their host), and every group of at
+ * least 5 pages that ok(from, to, arg) accepts labelled by site level from
+ * its own profile (TD_HOSTS, TD_GT_HOSTS).  Returns the pages labelled.
+ */
+static int
+site_marks_by_host(int first, int (*ok) (int from, int to, void *arg), void *arg)
+{
+	int			labelled = 0;
+
+	qsort(pages + first, n_pages - first, sizeof(page), cmp_host);
+	for (int from = first, to; from < n_pages; from = to)
+	{
+		for (to = from; to < n_pages && pages[to].group == pages[from].group; to++)
+			;
+		if (to - from >= 5 && ok(from, to, arg))
+		{
+			site_marks(from, to);
+			labelled += to - from;
+		}
+	}
+	return labelled;
+}
+
 
 /* Every site of a sites folder: pages parsed, site-level marks. */
+/*
+ * TD_SITES_GOLD: pages [from, to) of one site labelled by their gold text (1),
+ * or with their site-level labels: template where either says so (2), where
+ * both do (3).
+ */
+static void
+sites_gold_labels(const char *sites, int from, int to, int mode)
+{
+	const char *how = getenv("TD_GB_LABEL");
+	char		path[8192];
+
+	for (int i = from; i < to; i++)
+	{
+		uint8_t    *g;
+
+		snprintf(path, sizeof(path), "%s/%s.txt", sites, pages[i].rel);
+		g = how && *how ?
+			gold_labels_rule(pages[i].tree, path, gold_rule_named(how), NULL, NULL) :
+			gold_labels(pages[i].tree, path);
+		if (!g)
+			continue;
+		if (mode >= 2)
+			for (uint32_t k = 0; k < pages[i].tree->n_nodes; k++)
+				g[k] = mode == 2 ? (g[k] || pages[i].train_drop[k]) :
+					(g[k] && pages[i].train_drop[k]);
+		pages[i].train_drop = g;
+	}
+}
+
 static int
 load_sites(const char *sites)
 {
@@ -306,29 +385,7 @@ load_sites(const char *sites)
 		}
 		site_marks(from, n_pages);
 		if (getenv("TD_SITES_GOLD") && atoi(getenv("TD_SITES_GOLD")))
-			for (int i = from; i < n_pages; i++)
-			{
-				/*
-				 * the sites' gold text as their labels (1), or with their
-				 * site-level labels: template where either says so (2), where
-				 * both do (3)
-				 */
-				const char *how = getenv("TD_GB_LABEL");
-				int			mode = atoi(getenv("TD_SITES_GOLD"));
-				uint8_t    *g;
-
-				snprintf(path, sizeof(path), "%s/%s.txt", sites, pages[i].rel);
-				g = how && *how ?
-					gold_labels_rule(pages[i].tree, path, gold_rule_named(how), NULL, NULL) :
-					gold_labels(pages[i].tree, path);
-				if (!g)
-					continue;
-				if (mode >= 2)
-					for (uint32_t k = 0; k < pages[i].tree->n_nodes; k++)
-						g[k] = mode == 2 ? (g[k] || pages[i].train_drop[k]) :
-							(g[k] && pages[i].train_drop[k]);
-				pages[i].train_drop = g;
-			}
+			sites_gold_labels(sites, from, n_pages, atoi(getenv("TD_SITES_GOLD")));
 		free(names[s]);
 	}
 	return n_sites;
@@ -1202,55 +1259,29 @@ gold_train_labels(page *p, const char *gold_path)
  * from their gold text (gold_labels), join the training rows (in sites mode
  * those of both halves).
  */
-static int	cmp_host(const void *a, const void *b);
-
 /*
  * TD_GT_HOSTS=1: a gold dataset's train-split hosts with >= 5 pages and no
  * test page are labelled by site level from their own profile, as TD_HOSTS
  * does in pages mode, instead of by their gold text (twelfth session).
  */
-static void
-gold_train_hosts(int first, char **host_of, char **test_hosts, int n_test)
+typedef struct tested_hosts
 {
-	char	  **names = NULL;
-	int			n_names = 0,
-				relabelled = 0;
+	char	  **names;			/* the train pages' hosts, by group */
+	int			n;
+	char	  **test;			/* the test pages' hosts */
+	int			n_test;
+} tested_hosts;
 
-	for (int i = first; i < n_pages; i++)
-	{
-		int			g;
+static int
+untested_host(int from, int to, void *arg)
+{
+	const tested_hosts *th = arg;
+	const char *h = th->names[pages[from].group];
 
-		for (g = 0; g < n_names && strcmp(names[g], host_of[i - first]); g++)
-			;
-		if (g == n_names)
-		{
-			names = realloc(names, sizeof(char *) * (n_names + 1));
-			names[n_names++] = host_of[i - first];
-		}
-		pages[i].group = g;
-	}
-	qsort(pages + first, n_pages - first, sizeof(page), cmp_host);
-	for (int from = first; from < n_pages;)
-	{
-		int			to = from,
-					tested = 0;
-		const char *h = names[pages[from].group];
-
-		while (to < n_pages && pages[to].group == pages[from].group)
-			to++;
-		for (int k = 0; k < n_test && !tested; k++)
-			tested = strcmp(test_hosts[k], h) == 0;
-		if (to - from >= 5 && *h && !tested)
-		{
-			site_marks(from, to);
-			relabelled += to - from;
-		}
-		from = to;
-	}
-	for (int i = first; i < n_pages; i++)
-		pages[i].group = -2;
-	fprintf(stderr, "TD_GT_HOSTS: %d pages labelled by their host's profile\n", relabelled);
-	free(names);
+	for (int k = 0; k < th->n_test; k++)
+		if (strcmp(th->test[k], h) == 0)
+			return 0;
+	return *h != 0;
 }
 
 static void
@@ -1264,10 +1295,8 @@ load_gold_train_one(const char *dataset)
 	FILE	   *mf;
 	int			all = 0,
 				first = n_pages,
-				n_test = 0,
 				hosts = getenv("TD_GT_HOSTS") && atoi(getenv("TD_GT_HOSTS"));
-	char	  **host_of = NULL,
-			  **test_hosts = NULL;
+	tested_hosts th = {NULL, 0, NULL, 0};
 
 	snprintf(path, sizeof(path), "%s/manifest.tsv", dataset);
 	if (!(mf = fopen(path, "r")))
@@ -1291,10 +1320,7 @@ load_gold_train_one(const char *dataset)
 		if (!all && strcmp(sp, "train") != 0)
 		{
 			if (hosts)
-			{
-				test_hosts = realloc(test_hosts, sizeof(char *) * (n_test + 1));
-				test_hosts[n_test++] = strdup(host);
-			}
+				(void) host_group(&th.test, &th.n_test, host);
 			continue;
 		}
 		if (all)
@@ -1315,18 +1341,21 @@ load_gold_train_one(const char *dataset)
 		snprintf(path, sizeof(path), "%s/%s.txt", dataset, id);
 		gold_train_labels(p, path);
 		p->gold = strstr(dataset, "wcxb") ? 2 : 1;
-		host_of = realloc(host_of, sizeof(char *) * (n_pages - first));
-		host_of[n_pages - first - 1] = strdup(host);
+		if (hosts)
+			p->group = host_group(&th.names, &th.n, host);
 	}
 	fclose(mf);
 	if (hosts && !all)
-		gold_train_hosts(first, host_of, test_hosts, n_test);
-	for (int i = 0; i < n_pages - first; i++)
-		free(host_of[i]);
-	for (int k = 0; k < n_test; k++)
-		free(test_hosts[k]);
-	free(host_of);
-	free(test_hosts);
+		fprintf(stderr, "TD_GT_HOSTS: %d pages labelled by their host's profile\n",
+				site_marks_by_host(first, untested_host, &th));
+	for (int i = first; i < n_pages; i++)
+		pages[i].group = -2;
+	for (int g = 0; g < th.n; g++)
+		free(th.names[g]);
+	for (int k = 0; k < th.n_test; k++)
+		free(th.test[k]);
+	free(th.names);
+	free(th.test);
 }
 
 static void
@@ -2499,14 +2528,14 @@ column(const char *line, int col, char *buf, size_t size)
 	snprintf(buf, size, "%.*s", (int) (q - p), p);
 }
 
+/* TD_HOSTS: a host none of whose pages is a test page */
 static int
-cmp_host(const void *a, const void *b)
+no_test_page(int from, int to, void *arg)
 {
-	const page *x = a,
-			   *y = b;
-	int			c = x->group - y->group;
-
-	return c ? c : strcmp(x->rel, y->rel);
+	for (int i = from; i < to; i++)
+		if (pages[i].test)
+			return 0;
+	return 1;
 }
 
 static void
@@ -2563,13 +2592,7 @@ run_pages(const char *dataset, const char *out, const char *sites)
 		snprintf(path, sizeof(path), "%s/%s.html", dataset, id);
 		if (!(t = parse_file(path)))
 			continue;
-		for (g = 0; g < n_hosts && strcmp(host_names[g], host); g++)
-			;
-		if (g == n_hosts)
-		{
-			host_names = realloc(host_names, sizeof(char *) * (n_hosts + 1));
-			host_names[n_hosts++] = strdup(host);
-		}
+		g = host_group(&host_names, &n_hosts, host);
 		p = add_page();
 		p->tree = t;
 		p->rel = strdup(id);
@@ -2613,24 +2636,7 @@ run_pages(const char *dataset, const char *out, const char *sites)
 			pages[i].site_drop = NULL;
 	/* train-split hosts with >= 5 pages: site-level labels from their own profile */
 	if (hosts)
-	{
-		int			from;
-
-		qsort(pages + first, n_pages - first, sizeof(page), cmp_host);
-		for (from = first; from < n_pages;)
-		{
-			int			to = from,
-						n_train = 0;
-
-			while (to < n_pages && pages[to].group == pages[from].group)
-				to++;
-			for (int i = from; i < to; i++)
-				n_train += !pages[i].test;
-			if (n_train >= 5 && n_train == to - from)
-				site_marks(from, to);
-			from = to;
-		}
-	}
+		(void) site_marks_by_host(first, no_test_page, NULL);
 	td_trainer_init(&tr, &env);
 	train_rows(&tr, any_page, 0);
 	fit(&tr, &model);
