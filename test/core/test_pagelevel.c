@@ -5,7 +5,8 @@
  * segments start exactly where the smoothed score changes and nest; hidden
  * small nodes take their shown ancestor's score; penalty 0 reproduces the
  * scores, a huge penalty leaves one segment; the default model loads and
- * scores in [0, 1]; an empty page; a 100,000-deep page (no recursion);
+ * scores in [0, 1]; dialogs dropped whatever the model says; an empty
+ * page; a 100,000-deep page (no recursion);
  * allocation failure at every k (TD_ENOMEM, no leak); interrupts; invalid
  * options (TD_EARG); the no-profile decisions (the fallback, its start by
  * page type, the expected-F1 threshold) on scores set by hand.
@@ -408,6 +409,81 @@ by_id(const td_tree *t, const char *id)
 			return i;
 	}
 	return TD_NONE;
+}
+
+/*
+ * Dialogs: a <dialog> (open or not), role dialog or alertdialog (the first
+ * token, any case; aria-modal="false" beside it changes nothing) and
+ * aria-modal="true" score 1 whatever the model says, each a segment of its
+ * own, dropped with everything in them; aria-modal="false" alone, a role
+ * whose first token is another, and a dialog holding over half of the
+ * page's visible text are the model's.
+ */
+#define DIALOG_ARTICLE "<p>An article of some length, with sentences that say things. " \
+	"It goes on for a while, as articles do, so that its area is large, larger than " \
+	"all the boxes below together, which matters for the last rule tested here.</p>"
+
+static void
+test_dialogs(void)
+{
+	static const char *const dropped[] = {"b", "c", "d", "e", "f", "i"},
+			   *const kept[] = {"a", "g", "h"};
+	td_tree    *t = parse("<body><div id=a>" DIALOG_ARTICLE "</div>"
+						  "<div id=b role=\" Dialog \"><p>We use cookies here.</p>"
+						  "<div><p>Accept all cookies</p></div></div>"
+						  "<div id=c aria-modal=\" true \"><p>Sign up for our newsletter.</p></div>"
+						  "<dialog id=d><p>A closed dialog is not rendered.</p></dialog>"
+						  "<div id=e role=alertdialog><p>Your session expires soon.</p></div>"
+						  "<dialog id=f open><p>An open dialog, a window still.</p></dialog>"
+						  "<div id=g aria-modal=false><p>Not modal, a box of text.</p></div>"
+						  "<div id=h role=\"region dialog\"><p>A region with a dialog.</p></div>"
+						  "<div id=i role=dialog aria-modal=False><p>A pop-up plugin's box.</p></div>"
+						  "</body>");
+	td_logreg	model;
+	td_page_opts o;
+	td_page_marks m;
+
+	small_model(&model);
+	for (int pass = 0; pass < 2; pass++)
+	{
+		td_page_opts_default(&o);
+		if (pass)
+			o.min_area = 1;
+		CHECK(td_page_level(t, &model, &o, &m) == TD_OK, "page level: %s", env.errmsg);
+		check_structure(t, &m, o.threshold);
+		for (size_t k = 0; k < 6; k++)
+		{
+			uint32_t	i = by_id(t, dropped[k]),
+						d;
+			bool		inside = true;
+
+			CHECK(i != TD_NONE && m.drop[i] && m.smooth[i] == 1 && m.seg_start[i] &&
+				  m.reason[i] == TD_REASON_PAGE_SCORE,
+				  "dialog #%s dropped, scored 1, its own segment", dropped[k]);
+			for (d = i + 1; i != TD_NONE && d < t->nodes[i].end; d++)
+				inside &= m.drop[d] && m.segment[d] == i &&
+					(t->nodes[d].kind == TD_TEXT || m.smooth[d] == 1);
+			CHECK(inside, "everything in dialog #%s dropped with it", dropped[k]);
+		}
+		for (size_t k = 0; k < 3; k++)
+		{
+			uint32_t	i = by_id(t, kept[k]);
+
+			CHECK(i != TD_NONE && !m.drop[i] && m.smooth[i] < o.threshold,
+				  "#%s is the model's: kept", kept[k]);
+		}
+		td_page_marks_free(t, &m);
+	}
+	td_tree_free(t);
+
+	/* a dialog that holds most of the page is the page */
+	t = parse("<body><div id=b role=dialog>" DIALOG_ARTICLE "</div><p>A short line.</p></body>");
+	td_page_opts_default(&o);
+	CHECK(td_page_level(t, &model, &o, &m) == TD_OK, "page level: %s", env.errmsg);
+	check_structure(t, &m, o.threshold);
+	CHECK(!m.drop[by_id(t, "b")] && m.smooth[by_id(t, "b")] < 1, "a page-sized dialog is the model's");
+	td_page_marks_free(t, &m);
+	td_tree_free(t);
 }
 
 /*
@@ -929,6 +1005,7 @@ main(void)
 	test_hand_page();
 	test_default_model();
 	test_empty_and_deep();
+	test_dialogs();
 	test_failures();
 	test_combine();
 	test_fallback();

@@ -20,13 +20,16 @@
  *      the number of nodes it stands for: 1 + the nodes rolled into it (§5.3
  *      rolls in small elements with k + 1; counting every node measured
  *      better — bench/README.md, "Training labels");
- *   3. penalty gamma_i = c * A_root / A_i (the root's: c);
+ *   3. dialogs (<dialog>, role=dialog, aria-modal) score 1 whatever the
+ *      classifier says, unless one holds over half of the page;
+ *      penalty gamma_i = c * A_root / A_i (the root's: c);
  *   4. td_isotonic_smooth over the shown nodes, parent = nearest shown
  *      ancestor;
  *   5. every node's smoothed score (hidden elements: their shown ancestor's;
  *      text: -1), segment (the shown node that starts the segment of the
- *      nearest shown ancestor-or-self), drop (smooth >= threshold, with
- *      subtrees; the root is never dropped).
+ *      nearest shown ancestor-or-self; a dialog is a segment of its own,
+ *      smoothed 1 throughout), drop (smooth >= threshold, with subtrees; the
+ *      root is never dropped).
  */
 #include <math.h>
 #include <string.h>
@@ -39,6 +42,7 @@
 #include "page/default_gbdt.h"
 #include "page/context.h"
 #include "page/gbdt.h"
+#include "util/ascii.h"
 #include "util/poll.h"
 #include "util/sort.h"
 
@@ -53,6 +57,51 @@
  */
 #define TD_DEFAULT_MIN_AREA			10
 #define TD_DEFAULT_PAGE_MAX_BYTES	((size_t) 256 << 20)
+
+/*
+ * Whether element i is a dialog: a <dialog> (its implicit role), role dialog
+ * or alertdialog (the first token: the role a browser takes), or
+ * aria-modal="true".  A window over the page, not part of it: cookie
+ * banners, sign-in and newsletter pop-ups, cart drawers, quick views,
+ * lightboxes.  Readability drops these roles and Trafilatura the element.
+ * Modal or not (aria-modal="false" is the default and marks pop-up plugins'
+ * overlays as well), open or not.
+ */
+static int
+is_dialog(const td_tree *tree, uint32_t i)
+{
+	const td_node *nd = &tree->nodes[i];
+
+	if (nd->kind != TD_ELEM)
+		return 0;
+	if (nd->tag == TD_TAG_DIALOG)
+		return 1;
+	for (uint32_t a = nd->attr_first; a < nd->attr_first + nd->attr_count; a++)
+	{
+		const td_attr *at = &tree->attrs[a];
+		const char *nm = tree->strings + at->name_off,
+				   *v = tree->strings + at->value_off;
+		size_t		len = at->value_len,
+					k = 0;
+
+		if (at->name_len == 10 && memcmp(nm, "aria-modal", 10) == 0)
+		{
+			td_trim_html_space(&v, &len);
+			if (len == 4 && td_ascii_iprefix(v, len, "true", 4))
+				return 1;
+		}
+		else if (at->name_len == 4 && memcmp(nm, "role", 4) == 0)
+		{
+			td_trim_html_space(&v, &len);
+			while (k < len && !td_is_html_space((unsigned char) v[k]))
+				k++;
+			if ((k == 6 && td_ascii_iprefix(v, k, "dialog", 6)) ||
+				(k == 11 && td_ascii_iprefix(v, k, "alertdialog", 11)))
+				return 1;
+		}
+	}
+	return 0;
+}
 
 void
 td_page_opts_default(td_page_opts *o)
@@ -103,6 +152,7 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 			   *sy = NULL;
 	uint8_t    *sseg = NULL;
 	uint8_t    *running = NULL;	/* the element has non-blank text of its own (a sentence) */
+	uint32_t   *dialog = NULL;	/* the outermost dialog holding the node, or TD_NONE */
 	uint32_t	m = 0,
 				min_area;
 	double		a_root,
@@ -139,8 +189,10 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 	near = td_alloc(env, sizeof(uint32_t) * n);
 	idx = td_alloc(env, sizeof(uint32_t) * n);
 	running = td_alloc(env, n);
+	dialog = td_alloc(env, sizeof(uint32_t) * n);
 	if (!marks->score || !marks->smooth || !marks->segment || !marks->seg_start ||
-		!marks->drop || !marks->reason || !marks->area || !near || !idx || !running)
+		!marks->drop || !marks->reason || !marks->area || !near || !idx || !running ||
+		!dialog)
 	{
 		st = td_fail(env, TD_ENOMEM, "out of memory for page-level marks");
 		goto done;
@@ -221,6 +273,27 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 		for (uint32_t j = 0; j < ns; j++)
 			marks->score[sparent[j]] = (float) td_gbdt_prob(sx[j]);
 	}
+
+	/*
+	 * Dialogs (is_dialog) are template whatever the classifier says, each
+	 * its own segment, unless one holds over half of the page's visible
+	 * text: then it is the page.
+	 */
+	for (uint32_t i = 0; i < n; i++)
+	{
+		if (td_poll_every(env, i, POLL_EVERY))
+		{
+			st = td_fail(env, TD_EINTR, "page-level detection interrupted");
+			goto done;
+		}
+		dialog[i] = i == 0 ? TD_NONE : dialog[tree->nodes[i].parent];
+		if (dialog[i] == TD_NONE && i > 0 && idx[i] != TD_NONE &&
+			2 * (uint64_t) f.visible[i] <= f.visible[0] && is_dialog(tree, i))
+			dialog[i] = i;
+		if (dialog[i] != TD_NONE && idx[i] != TD_NONE)
+			marks->score[i] = 1.0f;
+	}
+
 	sw = td_alloc(env, sizeof(double) * m);
 	sg = td_alloc(env, sizeof(double) * m);
 	sy = td_alloc(env, sizeof(double) * m);
@@ -269,17 +342,24 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 			st = td_fail(env, TD_EINTR, "page-level detection interrupted");
 			goto done;
 		}
-		if (i == s)
+		marks->smooth[i] = nd->kind == TD_TEXT ? -1.0f :
+			dialog[i] != TD_NONE ? 1.0f : (float) sy[k];
+		if (dialog[i] != TD_NONE)
+		{
+			/* a dialog is a segment of its own (unless its parent scores 1 too) */
+			marks->seg_start[i] = dialog[i] == i && marks->smooth[nd->parent] != 1.0f;
+			marks->segment[i] = marks->seg_start[i] ? i : marks->segment[nd->parent];
+		}
+		else if (i == s)
 		{
 			marks->seg_start[i] = sseg[k];
 			marks->segment[i] = sseg[k] ? i : marks->segment[near[nd->parent]];
 		}
 		else
 			marks->segment[i] = marks->segment[s];
-		marks->smooth[i] = nd->kind == TD_TEXT ? -1.0f : (float) sy[k];
 		if (i > 0)
 		{
-			int			own = nd->kind == TD_ELEM && sy[k] >= opts->threshold;
+			int			own = nd->kind == TD_ELEM && marks->smooth[i] >= opts->threshold;
 
 			marks->drop[i] = marks->drop[nd->parent] || own;
 			marks->reason[i] = own ? TD_REASON_PAGE_SCORE :
@@ -300,6 +380,7 @@ done:
 	td_free(env, sy);
 	td_free(env, sseg);
 	td_free(env, running);
+	td_free(env, dialog);
 	if (st != TD_OK)
 		td_page_marks_free(tree, marks);
 	return st;
