@@ -214,13 +214,17 @@ SELECT clean_text(html, NULL, m.model) = strip_page(html, m.model) AS at_0_5
 FROM hand, small m;
 DROP TABLE shop;
 
--- a dialog (a <dialog>, role dialog or alertdialog, aria-modal="true") is
--- template whatever the model says: the small model scores the cookie banner
--- and the sign-in dialog as content, yet both go, each a segment of its own
--- scored 1; the box with aria-modal="false" and no role is the model's.
+-- what is apart from the page is template whatever the model says: a dialog
+-- (a <dialog>, role dialog or alertdialog, aria-modal="true") and an element
+-- with a screen-reader-only class (sr-only, visually-hidden, visuallyhidden,
+-- screen-reader-text, element-invisible).  The small model scores the cookie
+-- banner, the sign-in dialog and the screen reader's note as content, yet
+-- they go, each a segment of its own scored 1; the box with
+-- aria-modal="false" and no role is the model's.
 CREATE TABLE dialogs AS
 SELECT '<html><body><article><h2>Bridge reopens</h2><p>The old bridge over the river '
        'reopened on Monday after two years of repairs, and the first cars crossed at noon.</p>'
+       '<p class="card sr-only">Story continues below</p>'
        '</article><div role="dialog" aria-label="Cookies"><p>We use cookies to improve '
        'your visit.</p><button>Accept all</button></div><dialog><p>Sign in to comment '
        'on this story</p></dialog><div aria-modal="false"><p>Read the council''s statement</p>'
@@ -228,7 +232,7 @@ SELECT '<html><body><article><h2>Bridge reopens</h2><p>The old bridge over the r
 SELECT clean_text(html, NULL, m.model) AS clean_text FROM dialogs, small m;
 SELECT path, round(score::numeric, 2) AS score, round(smoothed::numeric, 2) AS smoothed, reason
 FROM node_scores((SELECT html FROM dialogs), (SELECT model FROM small))
-WHERE path ~ '^/html/body/(div|dialog)';
+WHERE path ~ '^/html/body/(div|dialog|article/p)';
 SELECT path, round(score::numeric, 2) AS score, is_template
 FROM page_segments((SELECT html FROM dialogs), (SELECT model FROM small));
 DROP TABLE dialogs;

@@ -5,8 +5,8 @@
  * segments start exactly where the smoothed score changes and nest; hidden
  * small nodes take their shown ancestor's score; penalty 0 reproduces the
  * scores, a huge penalty leaves one segment; the default model loads and
- * scores in [0, 1]; dialogs dropped whatever the model says; an empty
- * page; a 100,000-deep page (no recursion);
+ * scores in [0, 1]; dialogs and screen-reader-only text dropped whatever
+ * the model says; an empty page; a 100,000-deep page (no recursion);
  * allocation failure at every k (TD_ENOMEM, no leak); interrupts; invalid
  * options (TD_EARG); the no-profile decisions (the fallback, its start by
  * page type, the expected-F1 threshold) on scores set by hand.
@@ -412,12 +412,13 @@ by_id(const td_tree *t, const char *id)
 }
 
 /*
- * Dialogs: a <dialog> (open or not), role dialog or alertdialog (the first
- * token, any case; aria-modal="false" beside it changes nothing) and
- * aria-modal="true" score 1 whatever the model says, each a segment of its
- * own, dropped with everything in them; aria-modal="false" alone, a role
- * whose first token is another, and a dialog holding over half of the
- * page's visible text are the model's.
+ * Apart from the page: a <dialog> (open or not), role dialog or alertdialog
+ * (the first token, any case; aria-modal="false" beside it changes nothing),
+ * aria-modal="true" and a screen-reader-only class token score 1 whatever
+ * the model says, each a segment of its own, dropped with everything in
+ * them; aria-modal="false" alone, a role whose first token is another, a
+ * class that only starts like one (or in other case), and a dialog holding
+ * over half of the page's visible text are the model's.
  */
 #define DIALOG_ARTICLE "<p>An article of some length, with sentences that say things. " \
 	"It goes on for a while, as articles do, so that its area is large, larger than " \
@@ -426,8 +427,8 @@ by_id(const td_tree *t, const char *id)
 static void
 test_dialogs(void)
 {
-	static const char *const dropped[] = {"b", "c", "d", "e", "f", "i"},
-			   *const kept[] = {"a", "g", "h"};
+	static const char *const dropped[] = {"b", "c", "d", "e", "f", "i", "j", "k"},
+			   *const kept[] = {"a", "g", "h", "l", "m"};
 	td_tree    *t = parse("<body><div id=a>" DIALOG_ARTICLE "</div>"
 						  "<div id=b role=\" Dialog \"><p>We use cookies here.</p>"
 						  "<div><p>Accept all cookies</p></div></div>"
@@ -438,6 +439,10 @@ test_dialogs(void)
 						  "<div id=g aria-modal=false><p>Not modal, a box of text.</p></div>"
 						  "<div id=h role=\"region dialog\"><p>A region with a dialog.</p></div>"
 						  "<div id=i role=dialog aria-modal=False><p>A pop-up plugin's box.</p></div>"
+						  "<div id=j class=\"card  sr-only\"><p>Regular price, sale price</p></div>"
+						  "<div id=k class=screen-reader-text><p>Opens in a new window</p></div>"
+						  "<div id=l class=sr-only-focusable-x><p>Skip to the content</p></div>"
+						  "<div id=m class=Visually-Hidden><p>Another case, another class</p></div>"
 						  "</body>");
 	td_logreg	model;
 	td_page_opts o;
@@ -451,7 +456,7 @@ test_dialogs(void)
 			o.min_area = 1;
 		CHECK(td_page_level(t, &model, &o, &m) == TD_OK, "page level: %s", env.errmsg);
 		check_structure(t, &m, o.threshold);
-		for (size_t k = 0; k < 6; k++)
+		for (size_t k = 0; k < 8; k++)
 		{
 			uint32_t	i = by_id(t, dropped[k]),
 						d;
@@ -459,13 +464,13 @@ test_dialogs(void)
 
 			CHECK(i != TD_NONE && m.drop[i] && m.smooth[i] == 1 && m.seg_start[i] &&
 				  m.reason[i] == TD_REASON_PAGE_SCORE,
-				  "dialog #%s dropped, scored 1, its own segment", dropped[k]);
+				  "#%s apart: dropped, scored 1, its own segment", dropped[k]);
 			for (d = i + 1; i != TD_NONE && d < t->nodes[i].end; d++)
 				inside &= m.drop[d] && m.segment[d] == i &&
 					(t->nodes[d].kind == TD_TEXT || m.smooth[d] == 1);
-			CHECK(inside, "everything in dialog #%s dropped with it", dropped[k]);
+			CHECK(inside, "everything in #%s dropped with it", dropped[k]);
 		}
-		for (size_t k = 0; k < 3; k++)
+		for (size_t k = 0; k < 5; k++)
 		{
 			uint32_t	i = by_id(t, kept[k]);
 

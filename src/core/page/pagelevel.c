@@ -20,14 +20,15 @@
  *      the number of nodes it stands for: 1 + the nodes rolled into it (§5.3
  *      rolls in small elements with k + 1; counting every node measured
  *      better — bench/README.md, "Training labels");
- *   3. dialogs (<dialog>, role=dialog, aria-modal) score 1 whatever the
- *      classifier says, unless one holds over half of the page;
+ *   3. what is apart from the page (a dialog: <dialog>, role=dialog,
+ *      aria-modal; an element with a screen-reader-only class) scores 1
+ *      whatever the classifier says, unless it holds over half of the page;
  *      penalty gamma_i = c * A_root / A_i (the root's: c);
  *   4. td_isotonic_smooth over the shown nodes, parent = nearest shown
  *      ancestor;
  *   5. every node's smoothed score (hidden elements: their shown ancestor's;
  *      text: -1), segment (the shown node that starts the segment of the
- *      nearest shown ancestor-or-self; a dialog is a segment of its own,
+ *      nearest shown ancestor-or-self; what is apart is a segment of its own,
  *      smoothed 1 throughout), drop (smooth >= threshold, with subtrees; the
  *      root is never dropped).
  */
@@ -103,6 +104,41 @@ is_dialog(const td_tree *tree, uint32_t i)
 	return 0;
 }
 
+/*
+ * Whether element i carries a screen-reader-only class: the frameworks'
+ * names for text drawn nowhere but read aloud (Bootstrap and Tailwind
+ * sr-only, Bootstrap 5 visually-hidden, HTML5 Boilerplate visuallyhidden,
+ * WordPress screen-reader-text, Drupal element-invisible).  A product
+ * card's "Regular price", a link's "opens in a new window": no reader of
+ * the page sees them.
+ */
+static int
+is_screen_reader_only(const td_tree *tree, uint32_t i)
+{
+	static const char *const names[] = {"sr-only", "visually-hidden", "visuallyhidden",
+	"screen-reader-text", "element-invisible"};
+	uint32_t	vl;
+	const char *v = td_node_attr(tree, i, "class", &vl);
+	size_t		k = 0;
+
+	while (v && k < vl)
+	{
+		size_t		start,
+					n;
+
+		while (k < vl && td_is_html_space((unsigned char) v[k]))
+			k++;
+		start = k;
+		while (k < vl && !td_is_html_space((unsigned char) v[k]))
+			k++;
+		n = k - start;
+		for (size_t j = 0; n > 0 && j < sizeof(names) / sizeof(names[0]); j++)
+			if (n == strlen(names[j]) && memcmp(v + start, names[j], n) == 0)
+				return 1;
+	}
+	return 0;
+}
+
 void
 td_page_opts_default(td_page_opts *o)
 {
@@ -152,7 +188,8 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 			   *sy = NULL;
 	uint8_t    *sseg = NULL;
 	uint8_t    *running = NULL;	/* the element has non-blank text of its own (a sentence) */
-	uint32_t   *dialog = NULL;	/* the outermost dialog holding the node, or TD_NONE */
+	uint32_t   *apart = NULL;	/* the outermost element apart from the page holding
+								 * the node (a dialog, screen-reader-only), or TD_NONE */
 	uint32_t	m = 0,
 				min_area;
 	double		a_root,
@@ -189,10 +226,10 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 	near = td_alloc(env, sizeof(uint32_t) * n);
 	idx = td_alloc(env, sizeof(uint32_t) * n);
 	running = td_alloc(env, n);
-	dialog = td_alloc(env, sizeof(uint32_t) * n);
+	apart = td_alloc(env, sizeof(uint32_t) * n);
 	if (!marks->score || !marks->smooth || !marks->segment || !marks->seg_start ||
 		!marks->drop || !marks->reason || !marks->area || !near || !idx || !running ||
-		!dialog)
+		!apart)
 	{
 		st = td_fail(env, TD_ENOMEM, "out of memory for page-level marks");
 		goto done;
@@ -275,9 +312,9 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 	}
 
 	/*
-	 * Dialogs (is_dialog) are template whatever the classifier says, each
-	 * its own segment, unless one holds over half of the page's visible
-	 * text: then it is the page.
+	 * What is apart from the page (is_dialog, is_screen_reader_only) is
+	 * template whatever the classifier says, each its own segment, unless
+	 * it holds over half of the page's visible text: then it is the page.
 	 */
 	for (uint32_t i = 0; i < n; i++)
 	{
@@ -286,11 +323,12 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 			st = td_fail(env, TD_EINTR, "page-level detection interrupted");
 			goto done;
 		}
-		dialog[i] = i == 0 ? TD_NONE : dialog[tree->nodes[i].parent];
-		if (dialog[i] == TD_NONE && i > 0 && idx[i] != TD_NONE &&
-			2 * (uint64_t) f.visible[i] <= f.visible[0] && is_dialog(tree, i))
-			dialog[i] = i;
-		if (dialog[i] != TD_NONE && idx[i] != TD_NONE)
+		apart[i] = i == 0 ? TD_NONE : apart[tree->nodes[i].parent];
+		if (apart[i] == TD_NONE && i > 0 && idx[i] != TD_NONE &&
+			2 * (uint64_t) f.visible[i] <= f.visible[0] &&
+			(is_dialog(tree, i) || is_screen_reader_only(tree, i)))
+			apart[i] = i;
+		if (apart[i] != TD_NONE && idx[i] != TD_NONE)
 			marks->score[i] = 1.0f;
 	}
 
@@ -343,11 +381,11 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 			goto done;
 		}
 		marks->smooth[i] = nd->kind == TD_TEXT ? -1.0f :
-			dialog[i] != TD_NONE ? 1.0f : (float) sy[k];
-		if (dialog[i] != TD_NONE)
+			apart[i] != TD_NONE ? 1.0f : (float) sy[k];
+		if (apart[i] != TD_NONE)
 		{
-			/* a dialog is a segment of its own (unless its parent scores 1 too) */
-			marks->seg_start[i] = dialog[i] == i && marks->smooth[nd->parent] != 1.0f;
+			/* a segment of its own (unless its parent scores 1 too) */
+			marks->seg_start[i] = apart[i] == i && marks->smooth[nd->parent] != 1.0f;
 			marks->segment[i] = marks->seg_start[i] ? i : marks->segment[nd->parent];
 		}
 		else if (i == s)
@@ -380,7 +418,7 @@ done:
 	td_free(env, sy);
 	td_free(env, sseg);
 	td_free(env, running);
-	td_free(env, dialog);
+	td_free(env, apart);
 	if (st != TD_OK)
 		td_page_marks_free(tree, marks);
 	return st;

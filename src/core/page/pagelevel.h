@@ -4,9 +4,11 @@
  * small to judge hidden and rolled into their nearest shown ancestor, the
  * regularized tree isotonic smoothing of the scores (isotonic.h) with
  * penalty gamma_i = c * A / A_i (§5.3), and the segments it yields.  A
- * dialog (a <dialog>, role dialog or alertdialog, aria-modal="true") is
- * template whatever the classifier says: a segment of its own smoothed 1,
- * unless it holds over half of the page's visible text.
+ * dialog (a <dialog>, role dialog or alertdialog, aria-modal="true") and an
+ * element with a screen-reader-only class (sr-only, visually-hidden,
+ * visuallyhidden, screen-reader-text, element-invisible) are template
+ * whatever the classifier says: a segment of its own smoothed 1, unless it
+ * holds over half of the page's visible text.
  */
 #ifndef TD_PAGELEVEL_H
 #define TD_PAGELEVEL_H
