@@ -59,17 +59,64 @@
 #define TD_DEFAULT_MIN_AREA			10
 #define TD_DEFAULT_PAGE_MAX_BYTES	((size_t) 256 << 20)
 
+/* Whether v[0, len), a role value, takes role dialog or alertdialog (its first token). */
+static int
+dialog_role(const char *v, size_t len)
+{
+	size_t		k = 0;
+
+	td_trim_html_space(&v, &len);
+	while (k < len && !td_is_html_space((unsigned char) v[k]))
+		k++;
+	return (k == 6 && td_ascii_iprefix(v, k, "dialog", 6)) ||
+		(k == 11 && td_ascii_iprefix(v, k, "alertdialog", 11));
+}
+
 /*
- * Whether element i is a dialog: a <dialog> (its implicit role), role dialog
- * or alertdialog (the first token: the role a browser takes), or
- * aria-modal="true".  A window over the page, not part of it: cookie
- * banners, sign-in and newsletter pop-ups, cart drawers, quick views,
- * lightboxes.  Readability drops these roles and Trafilatura the element.
- * Modal or not (aria-modal="false" is the default and marks pop-up plugins'
- * overlays as well), open or not.
+ * Whether v[0, len), a class value, holds a screen-reader-only token: the
+ * frameworks' names for text drawn nowhere but read aloud (Bootstrap and
+ * Tailwind sr-only, Bootstrap 5 visually-hidden, HTML5 Boilerplate
+ * visuallyhidden, WordPress screen-reader-text, Drupal element-invisible).
  */
 static int
-is_dialog(const td_tree *tree, uint32_t i)
+screen_reader_only(const char *v, size_t len)
+{
+	static const struct
+	{
+		const char *name;
+		size_t		len;
+	}			names[] = {{"sr-only", 7}, {"visually-hidden", 15}, {"visuallyhidden", 14},
+	{"screen-reader-text", 18}, {"element-invisible", 17}};
+	size_t		k = 0;
+
+	while (k < len)
+	{
+		size_t		start;
+
+		while (k < len && td_is_html_space((unsigned char) v[k]))
+			k++;
+		start = k;
+		while (k < len && !td_is_html_space((unsigned char) v[k]))
+			k++;
+		for (size_t j = 0; j < sizeof(names) / sizeof(names[0]); j++)
+			if (k - start == names[j].len && memcmp(v + start, names[j].name, names[j].len) == 0)
+				return 1;
+	}
+	return 0;
+}
+
+/*
+ * Whether element i is apart from the page.  A dialog: a <dialog> (its
+ * implicit role), role dialog or alertdialog, or aria-modal="true" -- a
+ * window over the page, not part of it: cookie banners, sign-in and
+ * newsletter pop-ups, cart drawers, quick views, lightboxes (Readability
+ * drops these roles and Trafilatura the element); modal or not
+ * (aria-modal="false" is the default and marks pop-up plugins' overlays as
+ * well), open or not.  Or screen-reader-only text: a product card's
+ * "Regular price", a link's "opens in a new window", seen by no reader.
+ */
+static int
+is_apart(const td_tree *tree, uint32_t i)
 {
 	const td_node *nd = &tree->nodes[i];
 
@@ -82,59 +129,24 @@ is_dialog(const td_tree *tree, uint32_t i)
 		const td_attr *at = &tree->attrs[a];
 		const char *nm = tree->strings + at->name_off,
 				   *v = tree->strings + at->value_off;
-		size_t		len = at->value_len,
-					k = 0;
+		size_t		len = at->value_len;
 
-		if (at->name_len == 10 && memcmp(nm, "aria-modal", 10) == 0)
+		if (at->name_len == 5 && memcmp(nm, "class", 5) == 0)
+		{
+			if (screen_reader_only(v, len))
+				return 1;
+		}
+		else if (at->name_len == 4 && memcmp(nm, "role", 4) == 0)
+		{
+			if (dialog_role(v, len))
+				return 1;
+		}
+		else if (at->name_len == 10 && memcmp(nm, "aria-modal", 10) == 0)
 		{
 			td_trim_html_space(&v, &len);
 			if (len == 4 && td_ascii_iprefix(v, len, "true", 4))
 				return 1;
 		}
-		else if (at->name_len == 4 && memcmp(nm, "role", 4) == 0)
-		{
-			td_trim_html_space(&v, &len);
-			while (k < len && !td_is_html_space((unsigned char) v[k]))
-				k++;
-			if ((k == 6 && td_ascii_iprefix(v, k, "dialog", 6)) ||
-				(k == 11 && td_ascii_iprefix(v, k, "alertdialog", 11)))
-				return 1;
-		}
-	}
-	return 0;
-}
-
-/*
- * Whether element i carries a screen-reader-only class: the frameworks'
- * names for text drawn nowhere but read aloud (Bootstrap and Tailwind
- * sr-only, Bootstrap 5 visually-hidden, HTML5 Boilerplate visuallyhidden,
- * WordPress screen-reader-text, Drupal element-invisible).  A product
- * card's "Regular price", a link's "opens in a new window": no reader of
- * the page sees them.
- */
-static int
-is_screen_reader_only(const td_tree *tree, uint32_t i)
-{
-	static const char *const names[] = {"sr-only", "visually-hidden", "visuallyhidden",
-	"screen-reader-text", "element-invisible"};
-	uint32_t	vl;
-	const char *v = td_node_attr(tree, i, "class", &vl);
-	size_t		k = 0;
-
-	while (v && k < vl)
-	{
-		size_t		start,
-					n;
-
-		while (k < vl && td_is_html_space((unsigned char) v[k]))
-			k++;
-		start = k;
-		while (k < vl && !td_is_html_space((unsigned char) v[k]))
-			k++;
-		n = k - start;
-		for (size_t j = 0; n > 0 && j < sizeof(names) / sizeof(names[0]); j++)
-			if (n == strlen(names[j]) && memcmp(v + start, names[j], n) == 0)
-				return 1;
 	}
 	return 0;
 }
@@ -255,7 +267,12 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 		if (tree->nodes[i].kind == TD_TEXT && f.area[i] > 0)
 			running[tree->nodes[i].parent] = 1;
 
-	/* shown nodes, nearest shown ancestor-or-self, classifier scores */
+	/*
+	 * shown nodes, nearest shown ancestor-or-self, classifier scores; what
+	 * is apart from the page (is_apart) scores 1 whatever the classifier
+	 * says and is a segment of its own (below), unless it holds over half
+	 * of the page's visible text: then it is the page
+	 */
 	for (uint32_t i = 0; i < n; i++)
 	{
 		const td_node *nd = &tree->nodes[i];
@@ -273,11 +290,17 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 			shown = nd->kind == TD_ELEM && !(nd->flags & (TD_F_HIDDEN | TD_F_INHIDDEN)) &&
 				f.area[i] >= min_area && nd->tag != TD_TAG_HTML && nd->tag != TD_TAG_BODY &&
 				((nd->flags & TD_F_BLOCK) || !running[nd->parent]);
+		apart[i] = i == 0 ? TD_NONE : apart[nd->parent];
+		if (shown && i > 0 && apart[i] == TD_NONE &&
+			2 * (uint64_t) f.visible[i] <= f.visible[0] && is_apart(tree, i))
+			apart[i] = i;
 		if (shown)
 		{
 			idx[i] = m++;
 			near[i] = i;
-			if (i > 0 && opts->gbdt)
+			if (i > 0 && apart[i] != TD_NONE)
+				marks->score[i] = 1.0f;
+			else if (i > 0 && opts->gbdt)
 				;				/* scored below, all shown elements at once */
 			else if (i > 0)
 				marks->score[i] = (float) td_logreg_score(model, f.size_class[i],
@@ -308,28 +331,8 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 		else
 			td_gbdt_margins(opts->gbdt, rows, TD_N_ROW, NULL, ns, sx);
 		for (uint32_t j = 0; j < ns; j++)
-			marks->score[sparent[j]] = (float) td_gbdt_prob(sx[j]);
-	}
-
-	/*
-	 * What is apart from the page (is_dialog, is_screen_reader_only) is
-	 * template whatever the classifier says, each its own segment, unless
-	 * it holds over half of the page's visible text: then it is the page.
-	 */
-	for (uint32_t i = 0; i < n; i++)
-	{
-		if (td_poll_every(env, i, POLL_EVERY))
-		{
-			st = td_fail(env, TD_EINTR, "page-level detection interrupted");
-			goto done;
-		}
-		apart[i] = i == 0 ? TD_NONE : apart[tree->nodes[i].parent];
-		if (apart[i] == TD_NONE && i > 0 && idx[i] != TD_NONE &&
-			2 * (uint64_t) f.visible[i] <= f.visible[0] &&
-			(is_dialog(tree, i) || is_screen_reader_only(tree, i)))
-			apart[i] = i;
-		if (apart[i] != TD_NONE && idx[i] != TD_NONE)
-			marks->score[i] = 1.0f;
+			marks->score[sparent[j]] = apart[sparent[j]] != TD_NONE ? 1.0f :
+				(float) td_gbdt_prob(sx[j]);
 	}
 
 	sw = td_alloc(env, sizeof(double) * m);
