@@ -1078,21 +1078,13 @@ read_jsonld(meta *m, const char *text, size_t len)
 static int
 has_word(const char *s, size_t n, const char *word)
 {
-	size_t		i = 0;
+	size_t		k = 0,
+				len;
+	const char *t;
 
-	while (i < n)
-	{
-		size_t		j;
-
-		while (i < n && td_is_html_space((unsigned char) s[i]))
-			i++;
-		j = i;
-		while (j < n && !td_is_html_space((unsigned char) s[j]))
-			j++;
-		if (j > i && ascii_ieq(s + i, j - i, word))
+	while ((t = td_html_next_token(s, n, &k, &len)) != NULL)
+		if (ascii_ieq(t, len, word))
 			return 1;
-		i = j;
-	}
 	return 0;
 }
 

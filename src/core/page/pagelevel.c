@@ -63,13 +63,12 @@
 static int
 dialog_role(const char *v, size_t len)
 {
-	size_t		k = 0;
+	size_t		k = 0,
+				n;
+	const char *t = td_html_next_token(v, len, &k, &n);
 
-	td_trim_html_space(&v, &len);
-	while (k < len && !td_is_html_space((unsigned char) v[k]))
-		k++;
-	return (k == 6 && td_ascii_iprefix(v, k, "dialog", 6)) ||
-		(k == 11 && td_ascii_iprefix(v, k, "alertdialog", 11));
+	return t && ((n == 6 && td_ascii_iprefix(t, n, "dialog", 6)) ||
+				 (n == 11 && td_ascii_iprefix(t, n, "alertdialog", 11)));
 }
 
 /*
@@ -81,27 +80,16 @@ dialog_role(const char *v, size_t len)
 static int
 screen_reader_only(const char *v, size_t len)
 {
-	static const struct
-	{
-		const char *name;
-		size_t		len;
-	}			names[] = {{"sr-only", 7}, {"visually-hidden", 15}, {"visuallyhidden", 14},
-	{"screen-reader-text", 18}, {"element-invisible", 17}};
-	size_t		k = 0;
+	static const char *const names[] = {"sr-only", "visually-hidden", "visuallyhidden",
+	"screen-reader-text", "element-invisible"};
+	size_t		k = 0,
+				n;
+	const char *t;
 
-	while (k < len)
-	{
-		size_t		start;
-
-		while (k < len && td_is_html_space((unsigned char) v[k]))
-			k++;
-		start = k;
-		while (k < len && !td_is_html_space((unsigned char) v[k]))
-			k++;
+	while ((t = td_html_next_token(v, len, &k, &n)) != NULL)
 		for (size_t j = 0; j < sizeof(names) / sizeof(names[0]); j++)
-			if (k - start == names[j].len && memcmp(v + start, names[j].name, names[j].len) == 0)
+			if (n == strlen(names[j]) && memcmp(t, names[j], n) == 0)
 				return 1;
-	}
 	return 0;
 }
 
@@ -317,11 +305,11 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 	sx = td_alloc(env, sizeof(double) * m);
 	if (opts->gbdt && sparent && sx)
 	{
-		/* the trees: shown elements (not the root), their rows only, batched */
+		/* the trees: shown elements (not the root, not apart), their rows only, batched */
 		uint32_t	ns = 0;
 
 		for (uint32_t i = 1; i < n; i++)
-			if (idx[i] != TD_NONE)
+			if (idx[i] != TD_NONE && apart[i] == TD_NONE)
 				sparent[ns++] = i;
 		if ((st = td_context_rows_of(tree, &f, sparent, ns, &rows)) != TD_OK)
 			goto done;
@@ -331,8 +319,7 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 		else
 			td_gbdt_margins(opts->gbdt, rows, TD_N_ROW, NULL, ns, sx);
 		for (uint32_t j = 0; j < ns; j++)
-			marks->score[sparent[j]] = apart[sparent[j]] != TD_NONE ? 1.0f :
-				(float) td_gbdt_prob(sx[j]);
+			marks->score[sparent[j]] = (float) td_gbdt_prob(sx[j]);
 	}
 
 	sw = td_alloc(env, sizeof(double) * m);

@@ -56,6 +56,25 @@ td_trim_html_space(const char **s, size_t *len)
 		(*len)--;
 }
 
+/*
+ * The next token of s[0, n), a list HTML splits on td_is_html_space (a
+ * class, rel, role or itemprop value), from *k on: its start, its length
+ * in *len; NULL when no token is left.  *k moves past the token.
+ */
+static inline const char *
+td_html_next_token(const char *s, size_t n, size_t *k, size_t *len)
+{
+	size_t		i = *k;
+
+	while (i < n && td_is_html_space((unsigned char) s[i]))
+		i++;
+	*k = i;
+	while (*k < n && !td_is_html_space((unsigned char) s[*k]))
+		(*k)++;
+	*len = *k - i;
+	return *len ? s + i : NULL;
+}
+
 /* c with A-Z lower-cased; every other byte as it is. */
 static inline unsigned char
 td_ascii_lower(unsigned char c)
