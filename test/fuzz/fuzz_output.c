@@ -160,6 +160,21 @@ check_safe_html(const char *s, size_t n)
 }
 
 /*
+ * Whether s[k] is backslash-escaped: an odd run of backslashes before it,
+ * from the line's start i on ("\\\\`" is an escaped backslash, then a
+ * backtick that opens a code span).
+ */
+CHECKER static int
+escaped(const char *s, size_t i, size_t k)
+{
+	size_t		run = 0;
+
+	while (k - run > i && s[k - run - 1] == '\\')
+		run++;
+	return run % 2 == 1;
+}
+
+/*
  * No raw HTML: outside code (a fenced block, or after an unescaped backtick
  * on the line) a '<' is escaped ("\\<") or opens a link destination ("](<").
  */
@@ -203,10 +218,10 @@ check_markdown(const char *s, size_t n)
 		if (!fence)
 			for (k = i; k < end; k++)
 			{
-				if (s[k] == '`' && (k == i || s[k - 1] != '\\'))
+				if (s[k] == '`' && !escaped(s, i, k))
 					tick = 1;
 				if (s[k] == '<' && !tick)
-					require((k > i && s[k - 1] == '\\') ||
+					require(escaped(s, i, k) ||
 							(k >= i + 2 && s[k - 1] == '(' && s[k - 2] == ']'));
 			}
 		i = end + 1;
