@@ -6,8 +6,12 @@
  * base URL, bits 3-4 the drop marks (none, every 3rd node, every 5th, every
  * element whose byte below is odd), bits 5-7 an allocation that fails (1-7:
  * the (n*3)th; 0: none); byte 1 the limits: max_nodes 64 << (bits 0-2),
- * max_depth 4, 16, 28 or 40 (bits 3-4); the rest is the page (UTF-8).
+ * max_depth 4, 16, 28 or 40 (bits 3-4), bit 5 the later copies of kept
+ * blocks dropped too (td_drop_repeats, at 1 + bits 6-7 words, the
+ * allocation of byte 0's bits failing there instead); the rest is the page (UTF-8).
  * Beyond the sanitizers, it aborts when:
+ *   - td_drop_repeats fails otherwise than for memory, removes a drop, changes
+ *     the marks when it fails, or drops a block without its subtree;
  *   - the safe HTML holds a tag or attribute it should not: every '<' opens
  *     a tag of the allowed list, every attribute is href, src, alt, colspan
  *     or rowspan with a quoted value, and no address (href, src) holds
@@ -24,6 +28,8 @@
 #include "base/tree.h"
 #include "output/markdown.h"
 #include "output/safehtml.h"
+#include "base/reason.h"
+#include "page/repeats.h"
 
 static long fail_at;
 static long n_allocs;
@@ -262,6 +268,31 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (uint32_t i = 1; i < tree->n_nodes; i++)
 			drop[i] = mode == 1 ? i % 3 == 0 : mode == 2 ? i % 5 == 0 :
 				tree->nodes[i].kind == TD_ELEM && (data[2 + (i % (size - 2 ? size - 2 : 1)) % size] & 1);
+	}
+	if (data[1] & 0x20)
+	{
+		/* clean_text's last step (repeats.h): only adds drops, each a whole subtree */
+		uint8_t    *before = calloc(tree->n_nodes, 1),
+				   *reason = calloc(tree->n_nodes, 1);
+
+		if (!drop)
+			drop = calloc(tree->n_nodes, 1);
+		memcpy(before, drop, tree->n_nodes);
+		n_allocs = 0;
+		fail_at = (data[0] >> 5) ? (long) (data[0] >> 5) : -1;
+		st = td_drop_repeats(tree, 1 + (data[1] >> 6), TD_REPEAT_DEFAULT, drop, reason);
+		fail_at = -1;
+		require(st == TD_OK || st == TD_ENOMEM);
+		for (uint32_t i = 0; i < tree->n_nodes; i++)
+		{
+			require(drop[i] >= before[i]);
+			require(st == TD_OK || drop[i] == before[i]);
+			if (reason[i] == TD_REASON_REPEAT)
+				for (uint32_t j = i + 1; j < tree->nodes[i].end; j++)
+					require(drop[j]);
+		}
+		free(before);
+		free(reason);
 	}
 	o.links = data[0] & 1;
 	o.images = (data[0] >> 1) & 1;

@@ -15,6 +15,7 @@ td_reason_name(uint8_t reason)
 		[TD_REASON_CHUNK_SHARE] = "chunk-share",
 		[TD_REASON_MAIN_REGION] = "kept-main-region",
 		[TD_REASON_SMALL_REGION] = "kept-small-region",
+		[TD_REASON_REPEAT] = "repeat",
 	};
 
 	return reason < TD_REASON_COUNT ? names[reason] : "?";

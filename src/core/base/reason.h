@@ -23,6 +23,7 @@ typedef enum td_reason
 	TD_REASON_SMALL_REGION,		/* kept: page level would remove it, but the main region
 								 * holds too little of what site level keeps, so page
 								 * level is not applied to this page */
+	TD_REASON_REPEAT,			/* a later copy of a block the output already holds (repeats.h) */
 	TD_REASON_COUNT
 } td_reason;
 

@@ -529,6 +529,7 @@ static const char explain_legend[] =
 	"[data-td-reason^=\"85%-rule\"]{background:#ffc870 !important}"
 	"[data-td-reason^=\"page-score\"]{background:#9cb4ff !important}"
 	"[data-td-reason^=\"chunk-share\"]{background:#d29cff !important}"
+	"[data-td-reason^=\"repeat\"]{background:#9ce0b4 !important}"
 	"[data-td-reason]::before{content:attr(data-td-reason);display:inline-block;"
 	"font:bold 11px sans-serif;background:#c00000;color:#fff;padding:0 3px;margin-right:4px}"
 	".td-legend{font:13px sans-serif;border:1px solid #888;padding:4px;margin:0 0 8px;background:#fff}"
@@ -538,7 +539,8 @@ static const char explain_legend[] =
 	"<span style=\"background:#ff9c9c\">site-share (share of the profile's pages)</span>"
 	"<span style=\"background:#ffc870\">85%-rule</span>"
 	"<span style=\"background:#9cb4ff\">page-score (smoothed score)</span>"
-	"<span style=\"background:#d29cff\">chunk-share</span></div>";
+	"<span style=\"background:#d29cff\">chunk-share</span>"
+	"<span style=\"background:#9ce0b4\">repeat (a copy of kept text)</span></div>";
 
 /*
  * Elements explain leaves out with their content: they run code, change the
