@@ -237,6 +237,28 @@ SELECT path, round(score::numeric, 2) AS score, is_template
 FROM page_segments((SELECT html FROM dialogs), (SELECT model FROM small));
 DROP TABLE dialogs;
 
+-- a block the output already holds goes the second time: here a reply's quote
+-- of the post it answers and a table of contents' link to its heading (the
+-- heading stays, as the first copy that is not link text).  Copies side by
+-- side (one parent) stay, as do copies in a table and lines under three words.
+-- (The small model keeps every block here, so each drop below is a repeat.)
+-- explain_html labels the copies "repeat"; node_scores gives the reason.
+CREATE TABLE thread AS
+SELECT '<html><body><main><ul class="toc"><li><a href="#r">Replies to the question</a></li></ul>'
+       '<div class="post"><p>Does the ferry run on Sundays in winter?</p></div>'
+       '<h2 id="r">Replies to the question</h2>'
+       '<div class="post"><blockquote><p>Does the ferry run on Sundays in winter?</p></blockquote>'
+       '<p>It does, twice a day.</p><p>Thanks, see you there.</p><p>Thanks, see you there.</p></div>'
+       '<table><tr><td>Sunday ferry times</td></tr><tr><td>Sunday ferry times</td></tr></table>'
+       '<div><p>Thank you</p></div><div><p>Thank you</p></div></main></body></html>' AS html;
+SELECT clean_text(html, NULL, m.model) FROM thread, small m;
+SELECT path, reason
+FROM node_scores((SELECT html FROM thread), (SELECT model FROM small)) WHERE reason IS NOT NULL;
+SELECT (length(e) - length(replace(e, 'data-td-reason="repeat"', ''))) / length('data-td-reason="repeat"')
+       AS repeat_labels
+FROM (SELECT explain_html(html, NULL, m.model) AS e FROM thread, small m) x;
+DROP TABLE thread;
+
 -- clean_text with a profile keeps the short labels that repeat inside the
 -- page's one <main> (a member table's heading and header cells, a type
 -- name): they label the page's own content.  Repeated links there (the

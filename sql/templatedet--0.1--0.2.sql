@@ -89,9 +89,10 @@ COMMENT ON FUNCTION explain_html(bytea, tdprofile, jsonb, text, int) IS
 -- issue 12: clean_text without a profile takes page level's threshold of the page's
 -- best expected word F1 (with a model argument: 0.5 raised on a page where it keeps
 -- under 5% of the visible text); its comment says so (and no longer the 0.1 cap on
--- what page level may take, replaced by the main-region rule).
+-- what page level may take, replaced by the main-region rule), and that later copies of
+-- a kept block go.
 COMMENT ON FUNCTION clean_text(text, tdprofile, jsonb, text, int) IS
-	'Clean text of the page: nodes that site-level stripping (when the profile has at least min_pages pages, threshold 0.1) or page-level detection (smoothed score >= 0.6 then, nothing of the page''s main region) finds template are removed, except short labels site level finds inside the page''s one <main>; without such a profile page-level alone at the threshold in [0.3, 0.9] of the page''s best expected word F1 (0.5 unless another gains over 0.02; with a model argument: 0.5, raised through 0.6 ... 0.95, then none, on a page where that keeps under 5% of the visible text)';
+	'Clean text of the page: nodes that site-level stripping (when the profile has at least min_pages pages, threshold 0.1) or page-level detection (smoothed score >= 0.6 then, nothing of the page''s main region) finds template are removed, except short labels site level finds inside the page''s one <main>; without such a profile page-level alone at the threshold in [0.3, 0.9] of the page''s best expected word F1 (0.5 unless another gains over 0.02; with a model argument: 0.5, raised through 0.6 ... 0.95, then none, on a page where that keeps under 5% of the visible text); then a block of 3 words or more whose text a block kept earlier already holds is removed, unless the two sit side by side, in a table or at the same place of two records of one list';
 
 -- New in 0.2: warc_records and warc_charset_to_pg (sql/install/warc.sql).
 -- ===========================================================================

@@ -7,11 +7,13 @@
  * Site-level stripping where the profile has at least min_pages pages,
  * combined with page-level detection; page-level alone otherwise.  How the
  * two detections combine is decided in the core, td_combine_explained
- * (pagelevel.h).
+ * (pagelevel.h); then the later copies of a block the result keeps go
+ * (td_drop_repeats, repeats.h).
  */
 #include "pg/page/decide.h"
 
 #include "pg/page/page_common.h"
+#include "page/repeats.h"
 
 /*
  * clean_text's decision (args html, profile, model, base_url, min_pages) on
@@ -68,6 +70,9 @@ td_pg_decide(FunctionCallInfo fcinfo, bool is_bytea, td_env *env, const char *ba
 									use_site ? site.reason : NULL, page.drop, page.reason,
 									page.main_region, TD_DEFAULT_MIN_REGION_SHARE, *drop,
 									reason ? *reason : NULL), NULL);
+	/* a block the output already holds goes the second time (repeats.h) */
+	TD_PG_CALL(env, (void) 0,
+			   td_drop_repeats(tree, TD_REPEAT_MIN_WORDS, TD_REPEAT_DEFAULT, *drop, reason ? *reason : NULL), NULL);
 	if (value)
 	{
 		*value = MemoryContextAllocHuge((MemoryContext) env->arg, sizeof(float) * n);
