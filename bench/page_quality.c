@@ -87,6 +87,7 @@
 #include "page/labels.h"
 #include "page/logreg.h"
 #include "page/pagelevel.h"
+#include "page/repeats.h"
 #include "page/isotonic.h"
 #include "site/profile.h"
 #include "base/render.h"
@@ -1164,7 +1165,30 @@ no_profile_variants(const char *out, const page *pg, const td_logreg *m)
 		if (td_page_expected_f1(pg->tree, &tm, NULL) != TD_OK)
 			exit(1);
 		if (getenv("TD_STEPS"))
+		{
 			write_text(out, "efd", pg->rel, pg->tree, tm.drop);
+			/*
+			 * and without the later copies of a kept block (repeats.h):
+			 * efdr<flags>[m<words>] for each FLAGS[:WORDS] in TD_REPEAT_FLAGS
+			 * (a comma list, default TD_REPEAT_DEFAULT at TD_REPEAT_MIN words)
+			 */
+			const char *fl = getenv("TD_REPEAT_FLAGS");
+			char		list[256];
+
+			snprintf(list, sizeof(list), "%s", fl ? fl : "7");
+			for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ","))
+			{
+				char		vname[32];
+				const char *colon = strchr(tok, ':');
+				uint32_t	words = colon ? (uint32_t) atoi(colon + 1) : TD_REPEAT_MIN_WORDS;
+
+				memcpy(d, tm.drop, pg->tree->n_nodes);
+				if (td_drop_repeats(pg->tree, words, (unsigned) atoi(tok), d, NULL) != TD_OK)
+					exit(1);
+				snprintf(vname, sizeof(vname), "efdr%dm%u", atoi(tok), words);
+				write_text(out, vname, pg->rel, pg->tree, d);
+			}
+		}
 	}
 	if (orefd)
 	{
@@ -2431,6 +2455,18 @@ run_sites(const char *sites, const char *out)
 		if (td_combine_drops(pg->tree, pg->clean_drop, s, region, min_region, o) != TD_OK)
 			exit(1);
 		write_text(out, "or", pg->rel, pg->tree, o);
+		{
+			/* "or" without the later copies of a kept block (repeats.h; TD_OR_REPEAT flags) */
+			uint8_t    *r = malloc(pg->tree->n_nodes);
+
+			memcpy(r, o, pg->tree->n_nodes);
+			if (td_drop_repeats(pg->tree, TD_REPEAT_MIN_WORDS,
+								getenv("TD_OR_REPEAT") ? (unsigned) atoi(getenv("TD_OR_REPEAT")) :
+								TD_REPEAT_DEFAULT, r, NULL) != TD_OK)
+				exit(1);
+			write_text(out, "orr", pg->rel, pg->tree, r);
+			free(r);
+		}
 		if (getenv("TD_PROF") && atoi(getenv("TD_PROF")))
 		{
 			td_page_marks pm;
@@ -2501,9 +2537,10 @@ run_sites(const char *sites, const char *out)
 	printf("td_page_level: %d runs in %.2f s (%.0f pages/s; parse alone %.0f pages/s)\n",
 		   n_level, t_level, n_level / t_level, n_pages / t_parse);
 	{
-		const char *v[] = {"all", "basic", "smooth", "site", "or", "orx", "orst", "rem", "fb", "region", "fbregion"};
+		const char *v[] = {"all", "basic", "smooth", "site", "or", "orr", "orx", "orst", "rem", "fb", "region",
+		"fbregion"};
 
-		for (int k = 0; k < 11; k++)
+		for (int k = 0; k < 12; k++)
 			score(sites, out, v[k]);
 	}
 	if (getenv("TD_PROF") && atoi(getenv("TD_PROF")))
