@@ -1,9 +1,11 @@
 /*
  * repeats.c — later copies of a kept leaf block are dropped (repeats.h).
  *
- * Four loops over the nodes and one sort of the units; no recursion.  The
- * marks are written only at the end, after the last poll, so an interrupt
- * leaves drop and reason as they were.
+ * Loops over the nodes, one read of the leaf blocks' text and one sort of
+ * their hashes; no recursion, and the path comparison of two copies stops
+ * after PARALLEL_STEPS.  The marks are written only at the end, after the
+ * last poll and the last allocation, so a failure leaves drop and reason
+ * as they were.
  */
 #include "page/repeats.h"
 

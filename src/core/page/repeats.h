@@ -3,14 +3,14 @@
  *
  * Pages repeat their own text: a table of contents repeats the headings, a
  * reply quotes the post it answers, a responsive layout writes a product's
- * name and description once for small screens and once for large ones,
- * a carousel clones its first slides.  A reader sees one copy and gold
- * text holds one, so a second copy only costs precision (bench/README.md,
- * "Issue 12, fourteenth session").
+ * name and description once for small screens and once for large ones, an
+ * advertisement slot repeats its label down an article.  A reader sees one
+ * copy and gold text holds one, so a second copy only costs precision
+ * (bench/README.md, "Issue 12, fourteenth session").
  *
  * The units are leaf blocks: block elements (TD_F_BLOCK) holding no other
- * block but <br>, their kept visible text hashed with white space folded
- * (textfold.h).  Among the kept leaf blocks of at least min_words words
+ * block but <br>, their kept visible text hashed (FNV-1a) with white
+ * space runs folded to one space, as the text output writes it.  Among the kept leaf blocks of at least min_words words
  * with equal text, the first in document order stays and the others go,
  * except:
  *   - a copy that is a sibling of the one that stays (the same parent): a

@@ -72,7 +72,8 @@ td_pg_decide(FunctionCallInfo fcinfo, bool is_bytea, td_env *env, const char *ba
 									reason ? *reason : NULL), NULL);
 	/* a block the output already holds goes the second time (repeats.h) */
 	TD_PG_CALL(env, (void) 0,
-			   td_drop_repeats(tree, TD_REPEAT_MIN_WORDS, TD_REPEAT_DEFAULT, *drop, reason ? *reason : NULL), NULL);
+			   td_drop_repeats(tree, TD_REPEAT_MIN_WORDS, TD_REPEAT_DEFAULT, *drop,
+							   reason ? *reason : NULL), NULL);
 	if (value)
 	{
 		*value = MemoryContextAllocHuge((MemoryContext) env->arg, sizeof(float) * n);

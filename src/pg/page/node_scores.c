@@ -5,7 +5,8 @@
  * or hidden) and the smoothed score at the default penalty, to compare
  * Basic with Smooth (seed §6.1), and the start of its visible text with
  * the text's full length (as template_nodes), and the reason clean_text
- * without a profile removes it (page level alone, base/reason.h).
+ * without a profile removes it (page level alone, then the later copies of
+ * kept blocks, repeats.h; base/reason.h).
  */
 #include "pg/page/page_common.h"
 #include "pg/base/node_rows.h"
@@ -47,7 +48,8 @@ scores(FunctionCallInfo fcinfo, bool is_bytea)
 	TD_PG_CALL(&rows.env, (void) 0,
 			   td_combine_explained(rows.tree, NULL, NULL, marks.drop, marks.reason, marks.main_region,
 									TD_DEFAULT_MIN_REGION_SHARE, drop, reason), NULL);
-	TD_PG_CALL(&rows.env, (void) 0, td_drop_repeats(rows.tree, TD_REPEAT_MIN_WORDS, TD_REPEAT_DEFAULT, drop, reason), NULL);
+	TD_PG_CALL(&rows.env, (void) 0,
+			   td_drop_repeats(rows.tree, TD_REPEAT_MIN_WORDS, TD_REPEAT_DEFAULT, drop, reason), NULL);
 
 	for (i = 0; i < n; i++)
 	{
