@@ -27,8 +27,8 @@ td_row_name(uint32_t j)
 	return j < TD_N_FEATURES ? td_feature_names[j] : td_context_names[j - TD_N_FEATURES];
 }
 
-static uint64_t
-shape_of(const td_tree *t, uint32_t i)
+uint64_t
+td_node_shape(const td_tree *t, uint32_t i)
 {
 	uint32_t	cl = 0;
 	const char *c = td_node_attr(t, i, "class", &cl);
@@ -196,7 +196,7 @@ td_context_rows_of(const td_tree *t, const td_features *f, const uint32_t *which
 		}
 		if (t->nodes[i].kind == TD_ELEM && t->nodes[i].parent != TD_NONE)
 		{
-			uint64_t	k = td_hash_mix(shape_of(t, i), t->nodes[i].parent);
+			uint64_t	k = td_hash_mix(td_node_shape(t, i), t->nodes[i].parent);
 			uint32_t	h = (uint32_t) (k ^ (k >> 32)) & hmask;
 
 			while (hcount[h] && hkey[h] != k)

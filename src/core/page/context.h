@@ -77,6 +77,12 @@ extern const char *const td_context_names[TD_N_CONTEXT];
 const char *td_row_name(uint32_t j);
 
 /*
+ * The shape of element i (above): a hash of its tag and exact class
+ * attribute, and of its name when the tag is not one tags.h knows.
+ */
+uint64_t	td_node_shape(const td_tree *t, uint32_t i);
+
+/*
  * Full rows of every node (n_nodes x TD_N_ROW, allocated with tree->env into
  * *rows; the caller frees with td_free): features.h's row, then the context
  * features; all 0 on nodes that are not elements.

@@ -9,11 +9,11 @@
  */
 #include "page/repeats.h"
 
-#include <string.h>
 
 #include "base/reason.h"
 #include "base/render.h"
 #include "base/tags.h"
+#include "page/context.h"
 #include "util/fnv.h"
 #include "util/poll.h"
 #include "util/sort.h"
@@ -127,31 +127,11 @@ hash_block(const td_tree *t, uint32_t b, const uint8_t *st, uint64_t *hash, uint
 	return th.words;
 }
 
-/* Whether elements a and b have the same name and class attribute. */
-static int
-same_kind(const td_tree *t, uint32_t a, uint32_t b)
-{
-	const td_node *na = &t->nodes[a],
-			   *nb = &t->nodes[b];
-	const char *ca,
-			   *cb;
-	uint32_t	la = 0,
-				lb = 0;
-
-	if (na->kind != nb->kind || na->tag != nb->tag || na->str_len != nb->str_len ||
-		memcmp(td_node_str(t, a), td_node_str(t, b), na->str_len) != 0)
-		return 0;
-	if (na->kind != TD_ELEM)
-		return 1;
-	ca = td_node_attr(t, a, "class", &la);
-	cb = td_node_attr(t, b, "class", &lb);
-	return la == lb && (la == 0 || memcmp(ca, cb, la) == 0);
-}
-
 /*
  * Whether a and b sit at the same place of two records of one list: the
- * same depth, and the same name and class at every step up to the common
- * ancestor (a method's parameter note in each method of a reference page).
+ * same depth, and the same shape (context.h: name and class) at every step
+ * up to the common ancestor (a method's parameter note in each method of a
+ * reference page).
  * Up to PARALLEL_STEPS steps, so a deep page costs no more than that.
  */
 #define PARALLEL_STEPS 32
@@ -165,7 +145,7 @@ parallel(const td_tree *t, uint32_t a, uint32_t b)
 	{
 		if (a == b)
 			return 1;
-		if (!same_kind(t, a, b))
+		if (td_node_shape(t, a) != td_node_shape(t, b))
 			return 0;
 		a = t->nodes[a].parent;
 		b = t->nodes[b].parent;

@@ -8,12 +8,11 @@
  * combined with page-level detection; page-level alone otherwise.  How the
  * two detections combine is decided in the core, td_combine_explained
  * (pagelevel.h); then the later copies of a block the result keeps go
- * (td_drop_repeats, repeats.h).
+ * (td_drop_repeats, repeats.h); td_pg_clean_drops does both.
  */
 #include "pg/page/decide.h"
 
 #include "pg/page/page_common.h"
-#include "page/repeats.h"
 
 /*
  * clean_text's decision (args html, profile, model, base_url, min_pages) on
@@ -65,15 +64,8 @@ td_pg_decide(FunctionCallInfo fcinfo, bool is_bytea, td_env *env, const char *ba
 	*drop = MemoryContextAllocHuge((MemoryContext) env->arg, n);
 	if (reason)
 		*reason = MemoryContextAllocHuge((MemoryContext) env->arg, n);
-	TD_PG_CALL(env, (void) 0,
-			   td_combine_explained(tree, use_site ? site.drop : NULL,
-									use_site ? site.reason : NULL, page.drop, page.reason,
-									page.main_region, TD_DEFAULT_MIN_REGION_SHARE, *drop,
-									reason ? *reason : NULL), NULL);
-	/* a block the output already holds goes the second time (repeats.h) */
-	TD_PG_CALL(env, (void) 0,
-			   td_drop_repeats(tree, TD_REPEAT_MIN_WORDS, TD_REPEAT_DEFAULT, *drop,
-							   reason ? *reason : NULL), NULL);
+	td_pg_clean_drops(env, tree, use_site ? site.drop : NULL, use_site ? site.reason : NULL,
+					  &page, *drop, reason ? *reason : NULL);
 	if (value)
 	{
 		*value = MemoryContextAllocHuge((MemoryContext) env->arg, sizeof(float) * n);

@@ -10,7 +10,6 @@
  */
 #include "pg/page/page_common.h"
 #include "pg/base/node_rows.h"
-#include "page/repeats.h"
 
 PG_FUNCTION_INFO_V1(node_scores_text);
 PG_FUNCTION_INFO_V1(node_scores_bytea);
@@ -45,11 +44,7 @@ scores(FunctionCallInfo fcinfo, bool is_bytea)
 	/* clean_text's decision without a profile: page level alone */
 	drop = MemoryContextAllocHuge(rows.scratch, Max(n, 1));
 	reason = MemoryContextAllocHuge(rows.scratch, Max(n, 1));
-	TD_PG_CALL(&rows.env, (void) 0,
-			   td_combine_explained(rows.tree, NULL, NULL, marks.drop, marks.reason, marks.main_region,
-									TD_DEFAULT_MIN_REGION_SHARE, drop, reason), NULL);
-	TD_PG_CALL(&rows.env, (void) 0,
-			   td_drop_repeats(rows.tree, TD_REPEAT_MIN_WORDS, TD_REPEAT_DEFAULT, drop, reason), NULL);
+	td_pg_clean_drops(&rows.env, rows.tree, NULL, NULL, &marks, drop, reason);
 
 	for (i = 0; i < n; i++)
 	{

@@ -21,6 +21,7 @@
 #include "access/detoast.h"
 #include "pg/site/profile_arg.h"
 #include "page/isotonic.h"
+#include "page/repeats.h"
 #include "mb/pg_wchar.h"
 #include "utils/jsonb.h"
 #include "page/default_gbdt.h"
@@ -269,4 +270,18 @@ td_pg_page_alone(td_env *env, const td_tree *tree, const td_page_model *model,
 	else
 		TD_PG_CALL(env, (void) 0, td_page_fallback(tree, marks, TD_DEFAULT_PAGE_THRESHOLD,
 												   TD_DEFAULT_FALLBACK_SHARE, NULL), NULL);
+}
+
+void
+td_pg_clean_drops(td_env *env, const td_tree *tree, const uint8_t *site_drop,
+				  const uint8_t *site_reason, const td_page_marks *page,
+				  uint8_t *drop, uint8_t *reason)
+{
+	TD_PG_CALL(env, (void) 0,
+			   td_combine_explained(tree, site_drop, site_reason, page->drop, page->reason,
+									page->main_region, TD_DEFAULT_MIN_REGION_SHARE, drop,
+									reason), NULL);
+	/* a block the output already holds goes the second time */
+	TD_PG_CALL(env, (void) 0,
+			   td_drop_repeats(tree, TD_REPEAT_MIN_WORDS, TD_REPEAT_DEFAULT, drop, reason), NULL);
 }

@@ -64,4 +64,16 @@ extern void td_pg_page_level(td_env *env, const td_tree *tree, const td_page_mod
 extern void td_pg_page_alone(td_env *env, const td_tree *tree, const td_page_model *model,
 							 td_page_marks *marks);
 
+/*
+ * clean_text's drops from site level's (site_drop and site_reason, or both
+ * NULL: none) and page level's marks: td_combine_explained with the main
+ * region kept, then the later copies of kept blocks (td_drop_repeats,
+ * repeats.h).  drop and reason (may be NULL) hold one byte per node.
+ * clean_text's decision and node_scores both end here, so their reasons
+ * agree.
+ */
+extern void td_pg_clean_drops(td_env *env, const td_tree *tree, const uint8_t *site_drop,
+							  const uint8_t *site_reason, const td_page_marks *page,
+							  uint8_t *drop, uint8_t *reason);
+
 #endif							/* TD_PG_PAGE_H */
