@@ -121,6 +121,7 @@ typedef struct page
 	uint8_t    *train_drop;		/* training labels (site-level OR structural) */
 	uint32_t   *site_count;		/* profile count per node (site-level marks) */
 	int			gold;			/* labels from a gold text: 2 of WCXB, 1 of another set */
+	double		type_w;			/* TD_GB_TYPEW: its page type's row weight (0: 1) */
 	uint8_t    *clean_drop;		/* site drops as clean_text takes them (td_keep_main_labels) */
 	uint8_t    *or_drop;		/* TD_PROF: clean_text's drops today ("or") */
 	float	   *pl_smooth;		/* TD_PROF: page level's smoothed scores (held-out model) */
@@ -402,7 +403,8 @@ load_sites(const char *sites)
  * (ablation); TD_GB_PAGEW=1 weighs each page's rows 1/sqrt(rows of the page)
  * (then all rows rescaled to mean weight 1), TD_GB_WCXBW=w multiplies the
  * rows of WCXB's gold-labelled pages (a dataset path holding "wcxb") by w,
- * TD_GB_SITESW=w those of the pages labelled by site level (the sites);
+ * TD_GB_SITESW=w those of the pages labelled by site level (the sites),
+ * TD_GB_TYPEW=type:w,... those of gold pages by page type (type_weight);
  * TD_GB_LABEL=f1|PCT labels the gold pages' training rows by another rule
  * (td_gold_labels_rule, gold_train_labels; issue 12, eighth session);
  * TD_GB_SPLITS=1 prints how often each feature splits; TD_GB_WRITE=FILE
@@ -533,8 +535,9 @@ add_train_page(td_trainer *tr, page *p)
 	}
 	if (use_gbdt)
 		gb_add_page(p->tree, &f, p->train_drop,
-					p->gold == 2 && getenv("TD_GB_WCXBW") ? atof(getenv("TD_GB_WCXBW")) :
-					p->gold == 0 && getenv("TD_GB_SITESW") ? atof(getenv("TD_GB_SITESW")) : 1.0);
+					(p->type_w > 0 ? p->type_w : 1.0) *
+					(p->gold == 2 && getenv("TD_GB_WCXBW") ? atof(getenv("TD_GB_WCXBW")) :
+					 p->gold == 0 && getenv("TD_GB_SITESW") ? atof(getenv("TD_GB_SITESW")) : 1.0));
 	else if (td_trainer_add_page(tr, p->tree, &f, p->train_drop) != TD_OK)
 	{
 		fprintf(stderr, "%s: %s\n", p->rel, env.errmsg);
@@ -1253,6 +1256,29 @@ type_trains(const char *type)
 	return 0;
 }
 
+/*
+ * TD_GB_TYPEW=type:w[,type:w...] (trees): the rows of gold pages of these
+ * page types (manifest column 3, as TD_GOLD_TYPES) weigh w times (fifteenth
+ * session: do the hard types' few pages teach more at a higher weight?).
+ */
+static double
+type_weight(const char *type)
+{
+	const char *want = getenv("TD_GB_TYPEW");
+	size_t		n = strlen(type);
+
+	for (const char *p = want; p && *p;)
+	{
+		const char *c = strchr(p, ':');
+		const char *e = strchr(p, ',');
+
+		if (c && (!e || c < e) && (size_t) (c - p) == n && strncmp(p, type, n) == 0)
+			return atof(c + 1);
+		p = e ? e + 1 : NULL;
+	}
+	return 1.0;
+}
+
 /* Whether a manifest's header line names a "split" column. */
 static int
 has_split(const char *header)
@@ -1332,6 +1358,7 @@ load_gold_train_one(const char *dataset)
 	{
 		td_tree    *t;
 		page	   *p;
+		double		type_w = 1.0;
 
 		column(line, 0, id, sizeof(id));
 		column(line, 7, sp, sizeof(sp));
@@ -1354,6 +1381,7 @@ load_gold_train_one(const char *dataset)
 			column(line, 2, ty, sizeof(ty));
 			if (!type_trains(ty))
 				continue;
+			type_w = type_weight(ty);
 		}
 		snprintf(path, sizeof(path), "%s/%s.html", dataset, id);
 		if (!(t = parse_file(path)))
@@ -1362,6 +1390,7 @@ load_gold_train_one(const char *dataset)
 		p->tree = t;
 		p->rel = strdup(id);
 		p->group = -2;
+		p->type_w = type_w;
 		snprintf(path, sizeof(path), "%s/%s.txt", dataset, id);
 		gold_train_labels(p, path);
 		p->gold = strstr(dataset, "wcxb") ? 2 : 1;
@@ -3128,6 +3157,7 @@ run_kfold(const char *dataset, const char *out, const char *sites)
 		{
 			gold_train_labels(p, path);
 			p->gold = strstr(dataset, "wcxb") ? 2 : 1;
+			p->type_w = type_weight(type);
 		}
 		if (!getcwd(cwd, sizeof(cwd)))
 			exit(1);
