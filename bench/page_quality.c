@@ -121,7 +121,7 @@ typedef struct page
 	uint8_t    *train_drop;		/* training labels (site-level OR structural) */
 	uint32_t   *site_count;		/* profile count per node (site-level marks) */
 	int			gold;			/* labels from a gold text: 2 of WCXB, 1 of another set */
-	double		type_w;			/* TD_GB_TYPEW: its page type's row weight (0: 1) */
+	double		type_w;			/* TD_GB_TYPEW: its page type's row weight (1 unless set) */
 	uint8_t    *clean_drop;		/* site drops as clean_text takes them (td_keep_main_labels) */
 	uint8_t    *or_drop;		/* TD_PROF: clean_text's drops today ("or") */
 	float	   *pl_smooth;		/* TD_PROF: page level's smoothed scores (held-out model) */
@@ -160,6 +160,7 @@ add_page(void)
 		pages = realloc(pages, sizeof(page) * cap_pages);
 	}
 	memset(&pages[n_pages], 0, sizeof(page));
+	pages[n_pages].type_w = 1.0;
 	return &pages[n_pages++];
 }
 
@@ -535,7 +536,7 @@ add_train_page(td_trainer *tr, page *p)
 	}
 	if (use_gbdt)
 		gb_add_page(p->tree, &f, p->train_drop,
-					(p->type_w > 0 ? p->type_w : 1.0) *
+					p->type_w *
 					(p->gold == 2 && getenv("TD_GB_WCXBW") ? atof(getenv("TD_GB_WCXBW")) :
 					 p->gold == 0 && getenv("TD_GB_SITESW") ? atof(getenv("TD_GB_SITESW")) : 1.0));
 	else if (td_trainer_add_page(tr, p->tree, &f, p->train_drop) != TD_OK)

@@ -9,7 +9,6 @@
  */
 #include "page/repeats.h"
 
-
 #include "base/reason.h"
 #include "base/render.h"
 #include "base/tags.h"
