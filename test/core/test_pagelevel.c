@@ -648,13 +648,14 @@ test_fallback_above(void)
  * returned, the drops are in m.
  */
 #define EFD_NB 6
-static const int efd_len[EFD_NB] = {600, 300, 100, 50, 20, 5};
+#define EFD_LEN_DEFAULT {600, 300, 100, 50, 20, 5}
+static int	efd_len[EFD_NB] = EFD_LEN_DEFAULT;
 
 static td_tree *
 efd_page(td_page_marks *m, const float *smooth, const float *raw, int nb)
 {
-	char		html[4096],
-			   *w = html;
+	static char html[EFD_NB * 5000 + 256];
+	char	   *w = html;
 	td_tree    *t;
 	td_logreg	model;
 	td_page_opts o;
@@ -706,26 +707,70 @@ efd_dropped(const td_tree *t, const td_page_marks *m, int k)
 	return m->drop[b] && m->drop[b + 1];
 }
 
-/* E of keeping the blocks with kept[k], the formula of pagelevel.h written out */
+/*
+ * E of keeping the blocks with kept[k], the formula of pagelevel.h written
+ * out: the divs of one smoothed score in the range form a group; the
+ * largest group (the first of equal ones, as the rule scans scores upwards
+ * and takes a larger one only) that holds TD_EFD_BLOCK_SHARE of the text and
+ * leaves TD_EFD_BLOCK_REST expected content outside is one outcome.
+ */
 static double
-efd_e(const float *raw, const int *kept, int nb)
+efd_e(const float *sm, const float *raw, const int *kept, int nb)
 {
 	double		cp = 0,
 				cw = 0,
-				all = 0;
+				all = 0,
+				all_w = 0,
+				bw = 0,
+				bpw = 0,
+				q;
+	float		bs = -1;
+	int			bkept = 0;
 
 	for (int k = 0; k < nb; k++)
 	{
 		double		pw = td_page_content_prob(raw[k]) * efd_len[k];
 
 		all += pw;
+		all_w += efd_len[k];
 		if (kept[k])
 		{
 			cp += pw;
 			cw += efd_len[k];
 		}
 	}
-	return 2 * cp / (cw + all);
+	for (int k = 0; k < nb; k++)
+	{
+		double		gw = 0,
+					gpw = 0;
+		int			first = 1;
+
+		for (int j = 0; j < nb; j++)
+		{
+			first &= !(j < k && sm[j] == sm[k]);
+			if (sm[j] == sm[k])
+			{
+				gw += efd_len[j];
+				gpw += td_page_content_prob(raw[j]) * efd_len[j];
+			}
+		}
+		if (!first || sm[k] < TD_EFD_LO || sm[k] >= TD_EFD_HI ||
+			gw < TD_EFD_BLOCK_SHARE * all_w || all - gpw < TD_EFD_BLOCK_REST)
+			continue;
+		if (gw > bw || (gw == bw && sm[k] < bs))
+		{
+			bw = gw;
+			bpw = gpw;
+			bs = sm[k];
+			bkept = kept[k];
+		}
+	}
+	if (bw == 0)
+		return 2 * cp / (cw + all);
+	q = bpw / bw;
+	cp -= bkept ? bpw : 0;
+	all -= bpw;
+	return q * 2 * (cp + (bkept ? bw : 0)) / (cw + all + bw) + (1 - q) * 2 * cp / (cw + all);
 }
 
 /*
@@ -739,6 +784,7 @@ test_expected_f1(void)
 	td_page_marks m;
 	td_tree    *t;
 	double		used;
+	int			blocks;
 
 	/* the table: monotone down, 1 for the page's own text */
 	CHECK(td_page_content_prob(-1) == 1.0 && td_page_content_prob(0) > 0.9 &&
@@ -779,13 +825,54 @@ test_expected_f1(void)
 		int			k0[3] = {0, 0, 1},
 					k1[3] = {1, 0, 1};
 
-		CHECK(efd_e(raw, k1, 3) > efd_e(raw, k0, 3) &&
-			  efd_e(raw, k1, 3) < efd_e(raw, k0, 3) + TD_EFD_MARGIN, "the margin case holds");
+		CHECK(efd_e(sm, raw, k1, 3) > efd_e(sm, raw, k0, 3) &&
+			  efd_e(sm, raw, k1, 3) < efd_e(sm, raw, k0, 3) + TD_EFD_MARGIN, "the margin case holds");
 		t = efd_page(&m, sm, raw, 3);
 		CHECK(td_page_expected_f1(t, &m, &used) == TD_OK && used == 0.5 &&
 			  efd_dropped(t, &m, 0) && efd_dropped(t, &m, 1), "under the margin: 0.5, %g", used);
 		td_page_marks_free(t, &m);
 		td_tree_free(t);
+	}
+
+	/*
+	 * One block as one outcome: a post (b0, 1000 characters, p 0.975), a
+	 * thread of comments under it (b1, 4000 at smoothed 0.66, raw in the bin
+	 * of p 0.341) and a menu (b2, 300 at 0.95).  Texts taken as independent,
+	 * keeping b1 is worth E 0.56 against 0.52 without it (the 0.3 of it
+	 * expected to be gold outweighs); as one block it is all template
+	 * with probability 0.66, and E without it is 0.69 against 0.50: dropped.
+	 */
+	{
+		int			len[EFD_NB] = {1000, 4000, 300, 0, 0, 0},
+					def[EFD_NB] = EFD_LEN_DEFAULT;
+		float		sm[3] = {0.1f, 0.66f, 0.95f},
+					raw[3] = {0.02f, 0.55f, 0.97f};
+		int			k0[3] = {1, 0, 0},
+					k1[3] = {1, 1, 0};
+		double		pw0 = td_page_content_prob(0.02) * 1000,
+					pw1 = td_page_content_prob(0.55) * 4000,
+					pw2 = td_page_content_prob(0.97) * 300,
+					all = pw0 + pw1 + pw2;
+
+		memcpy(efd_len, len, sizeof(len));
+		CHECK(2 * (pw0 + pw1) / (5000 + all) > 2 * pw0 / (1000 + all),
+			  "independent texts would keep the thread");
+		CHECK(efd_e(sm, raw, k0, 3) > efd_e(sm, raw, k1, 3) + TD_EFD_MARGIN,
+			  "as a block it goes: %g against %g", efd_e(sm, raw, k0, 3), efd_e(sm, raw, k1, 3));
+		t = efd_page(&m, sm, raw, 3);
+		CHECK(td_page_expected_f1(t, &m, &used) == TD_OK && !efd_dropped(t, &m, 0) &&
+			  efd_dropped(t, &m, 1) && efd_dropped(t, &m, 2), "the thread dropped: %g", used);
+		td_page_marks_free(t, &m);
+		td_tree_free(t);
+
+		/* a short page's one block is its content: under 500 expected characters besides */
+		efd_len[0] = 400;
+		t = efd_page(&m, sm, raw, 3);
+		CHECK(td_page_expected_f1(t, &m, &used) == TD_OK && !efd_dropped(t, &m, 0) &&
+			  !efd_dropped(t, &m, 1), "no block on a short page: %g", used);
+		td_page_marks_free(t, &m);
+		td_tree_free(t);
+		memcpy(efd_len, def, sizeof(def));
 	}
 
 	/* the range: content smoothed 0.95 dropped (t <= 0.9), junk at 0.2 kept (t >= 0.3) */
@@ -832,6 +919,7 @@ test_expected_f1(void)
 
 	/* random pages: the outcome of the best E over every threshold, the margin over 0.5's */
 	srand(12);
+	blocks = 0;
 	for (int trial = 0; trial < 500; trial++)
 	{
 		float		sm[EFD_NB],
@@ -844,9 +932,13 @@ test_expected_f1(void)
 
 		for (int k = 0; k < EFD_NB; k++)
 		{
+			static const int lens[6] = {5, 50, 300, 800, 2000, 4000};
+
 			/* few distinct scores, so groups of equal ones occur */
 			sm[k] = (float) (rand() % 12) / 11.0f;
 			raw[k] = (float) (rand() % 101) / 100.0f;
+			/* lengths from short to long, so that blocks occur or not */
+			efd_len[k] = lens[rand() % 6];
 		}
 		/* every threshold that changes what is kept: 0.3 and each score in (0.3, 0.9) */
 		for (int c = -1; c < EFD_NB; c++)
@@ -857,25 +949,41 @@ test_expected_f1(void)
 				continue;
 			for (int k = 0; k < EFD_NB; k++)
 				kept[k] = sm[k] < th;
-			best = fmax(best, efd_e(raw, kept, EFD_NB));
+			best = fmax(best, efd_e(sm, raw, kept, EFD_NB));
 		}
 		/* and the range's top, which keeps everything under 0.9 */
 		for (int k = 0; k < EFD_NB; k++)
 			kept[k] = sm[k] < TD_EFD_HI;
-		best = fmax(best, efd_e(raw, kept, EFD_NB));
+		best = fmax(best, efd_e(sm, raw, kept, EFD_NB));
 		for (int k = 0; k < EFD_NB; k++)
 			kept[k] = sm[k] < 0.5;
-		e05 = efd_e(raw, kept, EFD_NB);
+		e05 = efd_e(sm, raw, kept, EFD_NB);
 		want = best < e05 + TD_EFD_MARGIN ? e05 : best;
 		t = efd_page(&m, sm, raw, EFD_NB);
 		CHECK(td_page_expected_f1(t, &m, &used) == TD_OK, "efd %d", trial);
 		for (int k = 0; k < EFD_NB; k++)
 			got[k] = !efd_dropped(t, &m, k);
-		CHECK(fabs(efd_e(raw, got, EFD_NB) - want) < 1e-9 && used >= TD_EFD_LO && used <= TD_EFD_HI,
-			  "trial %d: E %g, best %g (0.5: %g), threshold %g", trial, efd_e(raw, got, EFD_NB),
+		CHECK(fabs(efd_e(sm, raw, got, EFD_NB) - want) < 1e-9 && used >= TD_EFD_LO && used <= TD_EFD_HI,
+			  "trial %d: E %g, best %g (0.5: %g), threshold %g", trial, efd_e(sm, raw, got, EFD_NB),
 			  want, e05, used);
 		td_page_marks_free(t, &m);
 		td_tree_free(t);
+		/* the trials where the block is one outcome and that changes the best E */
+		{
+			int			none[EFD_NB] = {0};
+			float		apart[EFD_NB];
+
+			for (int k = 0; k < EFD_NB; k++)
+				apart[k] = (float) k;	/* no two divs in one group: no block of any size */
+			blocks += fabs(efd_e(sm, raw, got, EFD_NB) - efd_e(apart, raw, got, EFD_NB)) > 1e-9 ||
+				fabs(efd_e(sm, raw, none, EFD_NB) - efd_e(apart, raw, none, EFD_NB)) > 1e-9;
+		}
+	}
+	CHECK(blocks >= 50, "random pages with a block: %d of 500", blocks);
+	{
+		int			def[EFD_NB] = EFD_LEN_DEFAULT;
+
+		memcpy(efd_len, def, sizeof(def));
 	}
 
 	/* allocation failure at each step, interrupt: the error, nothing leaked */

@@ -569,17 +569,78 @@ efd_add(uint64_t key, const uint32_t *vis, const float *raw, double *cw, double 
 }
 
 /*
+ * The page's block (pagelevel.h): the texts of one smoothed score in the
+ * range, which every threshold keeps or drops together; w and pw their
+ * characters and p-weighted characters, kept whether the threshold under
+ * trial keeps them.  w == 0: the page has none.
+ */
+typedef struct efd_block
+{
+	float		score;
+	double		w,
+				pw;
+	int			kept;
+} efd_block;
+
+/*
+ * The page's block from keys[0..k) sorted up: the group of equal scores in
+ * [TD_EFD_LO, TD_EFD_HI) holding the most characters, if it holds at least
+ * TD_EFD_BLOCK_SHARE of all_w and the texts outside it are expected to hold
+ * at least TD_EFD_BLOCK_REST characters of content (all_pw less its pw).
+ */
+static efd_block
+efd_find_block(const uint64_t *keys, size_t k, const uint32_t *vis, const float *raw,
+			   double all_w, double all_pw)
+{
+	efd_block	best = {0, 0, 0, 0};
+	size_t		q = 0;
+
+	while (q < k)
+	{
+		efd_block	g = {key_score(keys[q]), 0, 0, 0};
+
+		while (q < k && key_score(keys[q]) == g.score)
+			efd_add(keys[q++], vis, raw, &g.w, &g.pw);
+		if (g.score >= TD_EFD_LO && g.score < TD_EFD_HI && g.w > best.w &&
+			g.w >= TD_EFD_BLOCK_SHARE * all_w && all_pw - g.pw >= TD_EFD_BLOCK_REST)
+			best = g;
+	}
+	return best;
+}
+
+/*
+ * E of what is kept (cw characters, cp p-weighted, the block's included
+ * when it is kept): with a block, its two outcomes weighed by q, the
+ * block's own p-weighted share; the rest of the page by expectation.
+ */
+static double
+efd_e(double cw, double cp, double all_pw, const efd_block *b)
+{
+	double		q,
+				cp_rest,
+				all_rest;
+
+	if (b->w <= 0)
+		return 2 * cp / (cw + all_pw);
+	q = b->pw / b->w;
+	cp_rest = cp - (b->kept ? b->pw : 0);
+	all_rest = all_pw - b->pw;	/* >= TD_EFD_BLOCK_REST > 0 */
+	return q * 2 * (cp_rest + (b->kept ? b->w : 0)) / (cw + all_rest + b->w) +
+		(1 - q) * 2 * cp_rest / (cw + all_rest);
+}
+
+/*
  * The threshold of td_page_expected_f1 from the page's texts: keys[0..k)
  * sorted up, the characters and raw scores by node (vis, raw), base_w and
- * base_pw the texts no threshold drops, all_pw the sum of p_i w_i.  Every
- * p_i is over 0 (td_page_content_prob), so a threshold whose E is 0 keeps
- * no text: then 2 (nothing dropped), as td_page_fallback's ladder ends; a
- * lone short paragraph, which the trees may score as template once it is
- * judged on its own, stays.
+ * base_pw the texts no threshold drops, all_w and all_pw the sums of w_i
+ * and p_i w_i.  Every p_i is over 0 (td_page_content_prob), so a threshold
+ * whose E is 0 keeps no text: then 2 (nothing dropped), as
+ * td_page_fallback's ladder ends; a lone short paragraph, which the trees
+ * may score as template once it is judged on its own, stays.
  */
 static double
 efd_choose(const uint64_t *keys, size_t k, const uint32_t *vis, const float *raw,
-		   double base_w, double base_pw, double all_pw)
+		   double base_w, double base_pw, double all_w, double all_pw)
 {
 	double		cw = base_w,
 				cp = base_pw,
@@ -589,11 +650,12 @@ efd_choose(const uint64_t *keys, size_t k, const uint32_t *vis, const float *raw
 				e_default = -1;
 	size_t		q = 0;
 	float		v;
+	efd_block	block = efd_find_block(keys, k, vis, raw, all_w, all_pw);
 
 	/* the texts every threshold of the range keeps */
 	while (q < k && key_score(keys[q]) < TD_EFD_LO)
 		efd_add(keys[q++], vis, raw, &cw, &cp);
-	best_e = e = 2 * cp / (cw + all_pw);
+	best_e = e = efd_e(cw, cp, all_pw, &block);
 	/* then one group of equal scores at a time, while a threshold in range drops it */
 	for (;;)
 	{
@@ -602,9 +664,10 @@ efd_choose(const uint64_t *keys, size_t k, const uint32_t *vis, const float *raw
 			e_default = e;
 		if (!(q < k && (v = key_score(keys[q])) < TD_EFD_HI))
 			break;
+		block.kept |= block.w > 0 && v == block.score;
 		while (q < k && key_score(keys[q]) == v)
 			efd_add(keys[q++], vis, raw, &cw, &cp);
-		e = 2 * cp / (cw + all_pw);
+		e = efd_e(cw, cp, all_pw, &block);
 		if (e > best_e)
 		{
 			best_e = e;
@@ -690,7 +753,7 @@ td_page_expected_f1(const td_tree *tree, td_page_marks *marks, double *used)
 		goto done;				/* nothing to weigh: the marks stay */
 	/* non-negative floats sort as their bits */
 	td_radix_sort_u64(keys, keys + k, k);
-	th = efd_choose(keys, k, vis, raw, base_w, base_pw, all_pw);
+	th = efd_choose(keys, k, vis, raw, base_w, base_pw, all_w, all_pw);
 	if (used)
 		*used = th;
 	if (th != marks->threshold)

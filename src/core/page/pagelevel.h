@@ -109,7 +109,20 @@ td_status	td_page_fallback(const td_tree *tree, td_page_marks *marks, double thr
  * over its texts i (w_i: visible characters; kept at t: no element above
  * it has a smoothed score >= t), p_i the probability that text i is
  * content given the classifier score of its nearest shown element
- * (td_page_content_prob).  Only thresholds that change what is kept are
+ * (td_page_content_prob).  The formula takes the texts as independent, which
+ * a large block is not: the texts of one smoothed score are kept or dropped
+ * together, and a thread of readers' comments ten times the post's length is
+ * all template or all content, not 30% of each.  So the page's largest such
+ * block in the range, when it holds at least TD_EFD_BLOCK_SHARE of the
+ * visible text and the texts outside it are expected to hold at least
+ * TD_EFD_BLOCK_REST characters of content (else the page without it would
+ * have almost none: a short page's one block is its content), counts as one
+ * outcome: content with probability q = its sum p_i w_i / sum w_i, and
+ *
+ *     E(t) = q E(t | block content) + (1 - q) E(t | block not content),
+ *
+ * each by the formula above with the block's p_i all 1 or all 0.  Only
+ * thresholds that change what is kept are
  * tried (the page's distinct smoothed scores in the range), the lowest of
  * equal E wins; and TD_DEFAULT_PAGE_THRESHOLD stays unless the best E is
  * over its E by at least TD_EFD_MARGIN.  A threshold that would keep none
@@ -118,13 +131,17 @@ td_status	td_page_fallback(const td_tree *tree, td_page_marks *marks, double thr
  * sharpening were chosen on wcxb-dev by nested domain folds (bench/README.md,
  * "Issue 12, sixth session: the expected-F1 decision"); the margin again for
  * today's trees ("eleventh session: finer units and more trees", where the
- * trees and the table of today come from).  The table
- * fits the built-in trees: a model argument keeps td_page_fallback.
+ * trees and the table of today come from); the block's share and rest on
+ * wcxb-dev by domain folds too ("sixteenth session: a large block is one
+ * outcome").  The table fits the built-in trees: a model argument keeps
+ * td_page_fallback.
  */
 #define TD_EFD_LO	0.3
 #define TD_EFD_HI	0.9
 #define TD_EFD_MARGIN	0.02
 #define TD_EFD_BINS	20
+#define TD_EFD_BLOCK_SHARE	0.3
+#define TD_EFD_BLOCK_REST	500
 
 /*
  * The content probability of a text whose nearest shown element has
