@@ -838,9 +838,9 @@ test_expected_f1(void)
 	 * One block as one outcome: a post (b0, 1000 characters, p 0.975), a
 	 * thread of comments under it (b1, 4000 at smoothed 0.66, raw in the bin
 	 * of p 0.341) and a menu (b2, 300 at 0.95).  Texts taken as independent,
-	 * keeping b1 is worth E 0.56 against 0.52 without it (the 0.3 of it
+	 * keeping b1 is worth E 0.64 against 0.58 without it (the third of it
 	 * expected to be gold outweighs); as one block it is all template
-	 * with probability 0.66, and E without it is 0.69 against 0.50: dropped.
+	 * with probability 0.66, and E without it is 0.76 against 0.55: dropped.
 	 */
 	{
 		int			len[EFD_NB] = {1000, 4000, 300, 0, 0, 0},
