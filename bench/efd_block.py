@@ -14,7 +14,7 @@ tokens over the kept texts joined (before the copies rule, so it reads as the ha
 "efd" line, not "efdr15m3"). Run from the repository root.
 """
 import os, sys
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import efd_rules as E	# noqa: E402	(score.py's tokens and P/R/F1)

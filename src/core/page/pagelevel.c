@@ -664,7 +664,7 @@ efd_choose(const uint64_t *keys, size_t k, const uint32_t *vis, const float *raw
 			e_default = e;
 		if (!(q < k && (v = key_score(keys[q])) < TD_EFD_HI))
 			break;
-		block.kept |= block.w > 0 && v == block.score;
+		block.kept |= v == block.score;	/* v >= TD_EFD_LO: never a page without a block's 0 */
 		while (q < k && key_score(keys[q]) == v)
 			efd_add(keys[q++], vis, raw, &cw, &cp);
 		e = efd_e(cw, cp, all_pw, &block);

@@ -122,8 +122,8 @@ td_status	td_page_fallback(const td_tree *tree, td_page_marks *marks, double thr
  *     E(t) = q E(t | block content) + (1 - q) E(t | block not content),
  *
  * each by the formula above with the block's p_i all 1 or all 0.  Only
- * thresholds that change what is kept are
- * tried (the page's distinct smoothed scores in the range), the lowest of
+ * thresholds that change what is kept are tried (the page's distinct
+ * smoothed scores in the range), the lowest of
  * equal E wins; and TD_DEFAULT_PAGE_THRESHOLD stays unless the best E is
  * over its E by at least TD_EFD_MARGIN.  A threshold that would keep none
  * of the page's visible text gives way to 2 (nothing dropped), as the
