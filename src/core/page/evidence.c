@@ -69,12 +69,9 @@ td_evidence_token(const char *tok, size_t len)
 static int
 style_hides(const char *v, size_t len)
 {
-	char		s[256];
-	size_t		n = 0;
+	char		s[TD_STYLE_HEAD];
+	size_t		n = td_style_compact(v, len, s);
 
-	for (size_t k = 0; k < len && n < sizeof(s); k++)
-		if (v[k] != ' ' && v[k] != '\t' && v[k] != '\n' && v[k] != '\r')
-			s[n++] = (char) td_ascii_lower((unsigned char) v[k]);
 	return td_bytes_hold(s, n, "display:none") || td_bytes_hold(s, n, "visibility:hidden");
 }
 

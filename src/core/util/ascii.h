@@ -124,4 +124,23 @@ td_bytes_hold(const char *s, size_t len, const char *needle)
 	return 0;
 }
 
+/* The room td_style_compact writes into. */
+#define TD_STYLE_HEAD 256
+
+/*
+ * A style attribute's value v[0, len) as its declarations are compared:
+ * the first TD_STYLE_HEAD bytes that are not blanks, lower-cased, into out;
+ * returns how many.  "Display : None" reads as "display:none".
+ */
+static inline size_t
+td_style_compact(const char *v, size_t len, char out[TD_STYLE_HEAD])
+{
+	size_t		n = 0;
+
+	for (size_t k = 0; k < len && n < TD_STYLE_HEAD; k++)
+		if (v[k] != ' ' && v[k] != '\t' && v[k] != '\n' && v[k] != '\r')
+			out[n++] = (char) td_ascii_lower((unsigned char) v[k]);
+	return n;
+}
+
 #endif							/* TD_ASCII_H */
