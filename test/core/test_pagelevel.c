@@ -492,6 +492,74 @@ test_dialogs(void)
 }
 
 /*
+ * Hidden by its inline style (display:none, any case and spacing) and apart
+ * from the page: a gallery's captions, a slide-in's form.  Spared, the
+ * model's: what a control on the page shows (a role or aria-* attribute; an
+ * id that an href, aria-controls token, data-target or data-bs-target names;
+ * a class part starting with a disclosure word: tab-pane, chakra-collapse,
+ * faq-answer), another style (visibility:hidden), and a hidden element that
+ * holds the page's main block: a page that shows its content by script.
+ */
+static void
+test_hidden_apart(void)
+{
+	static const char *const dropped[] = {"n", "o", "w"},
+			   *const kept[] = {"p", "q", "r", "s", "t", "v", "x", "y", "z"};
+	td_tree    *t = parse("<body><div id=a>" DIALOG_ARTICLE "</div>"
+						  "<div id=n style=\"color: red; DISPLAY : none\"><p>Sign up for the newsletter</p></div>"
+						  "<cite id=o style=display:none><p>Photo: a caption of a slide</p></cite>"
+						  "<div id=p class=\"tab-pane fade\" style=display:none><p>Specifications of it</p></div>"
+						  "<div id=q class=chakra-collapse style=display:none><p>Answer to a question</p></div>"
+						  "<div id=r role=region style=display:none><p>A region shown on demand</p></div>"
+						  "<div id=s aria-labelledby=h style=display:none><p>A labelled panel of text</p></div>"
+						  "<a href=\"#t\">Show more</a><div id=t style=display:none><p>The rest of the story</p></div>"
+						  "<button aria-controls=\"u v\">Open</button><div id=v style=display:none><p>A panel of text</p></div>"
+						  "<div id=w class=paytable style=display:none><p>Not a tab, a pay table</p></div>"
+						  "<div id=x style=visibility:hidden><p>Hidden another way</p></div>"
+						  "<div id=y data-bs-target=#z>Toggle</div><div id=z style=display:none><p>Opened by the toggle</p></div>"
+						  "</body>");
+	td_logreg	model;
+	td_page_opts o;
+	td_page_marks m;
+
+	small_model(&model);
+	td_page_opts_default(&o);
+	CHECK(td_page_level(t, &model, &o, &m) == TD_OK, "page level: %s", env.errmsg);
+	check_structure(t, &m, o.threshold);
+	for (size_t k = 0; k < sizeof(dropped) / sizeof(dropped[0]); k++)
+	{
+		uint32_t	i = by_id(t, dropped[k]);
+
+		CHECK(i != TD_NONE && m.drop[i] && m.smooth[i] == 1 && m.seg_start[i],
+			  "#%s hidden: apart, dropped", dropped[k]);
+	}
+	for (size_t k = 0; k < sizeof(kept) / sizeof(kept[0]); k++)
+	{
+		uint32_t	i = by_id(t, kept[k]);
+
+		CHECK(i != TD_NONE && m.smooth[i] < 1, "#%s is the model's", kept[k]);
+	}
+	td_page_marks_free(t, &m);
+	td_tree_free(t);
+
+	/* the article hidden, the rest a long list of links: the main block is not apart */
+	t = parse("<body><div id=a style=\"display:none\">" DIALOG_ARTICLE "</div><ul>"
+			  "<li><a href=/1>First link of a long list of links</a></li>"
+			  "<li><a href=/2>Second link of a long list of links</a></li>"
+			  "<li><a href=/3>Third link of a long list of links</a></li>"
+			  "<li><a href=/4>Fourth link of a long list of links</a></li>"
+			  "<li><a href=/5>Fifth link of a long list of links</a></li>"
+			  "<li><a href=/6>Sixth link of a long list of links</a></li>"
+			  "<li><a href=/7>Seventh link of a long list of links</a></li></ul></body>");
+	td_page_opts_default(&o);
+	CHECK(td_page_level(t, &model, &o, &m) == TD_OK, "page level: %s", env.errmsg);
+	CHECK(2 * (uint64_t) m.visible[by_id(t, "a")] <= m.visible[0], "the article under half the page");
+	CHECK(m.smooth[by_id(t, "a")] < 1, "a hidden main block is the model's");
+	td_page_marks_free(t, &m);
+	td_tree_free(t);
+}
+
+/*
  * td_page_fallback with smoothed scores set by hand: block a (600 visible
  * characters) at sa, b (300) at sb, the rest (a 10-character paragraph)
  * at 0.1; returns the threshold used, drops in m.
@@ -1119,6 +1187,7 @@ main(void)
 	test_default_model();
 	test_empty_and_deep();
 	test_dialogs();
+	test_hidden_apart();
 	test_failures();
 	test_combine();
 	test_fallback();

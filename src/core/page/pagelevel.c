@@ -21,7 +21,8 @@
  *      rolls in small elements with k + 1; counting every node measured
  *      better — bench/README.md, "Training labels");
  *   3. what is apart from the page (a dialog: <dialog>, role=dialog,
- *      aria-modal; an element with a screen-reader-only class) scores 1
+ *      aria-modal; an element with a screen-reader-only class; one its
+ *      inline style hides that no control on the page shows) scores 1
  *      whatever the classifier says, unless it holds over half of the page;
  *      penalty gamma_i = c * A_root / A_i (the root's: c);
  *   4. td_isotonic_smooth over the shown nodes, parent = nearest shown
@@ -46,6 +47,7 @@
 #include "util/ascii.h"
 #include "util/poll.h"
 #include "util/sort.h"
+#include "base/hash.h"
 
 #define POLL_EVERY	4096		/* nodes between two polls of env->interrupted */
 
@@ -93,6 +95,145 @@ screen_reader_only(const char *v, size_t len)
 	return 0;
 }
 
+/* Whether a style value says display:none (td_style_compact: in its first 256 non-blank bytes). */
+static int
+style_display_none(const char *v, size_t len)
+{
+	char		s[TD_STYLE_HEAD];
+
+	return td_bytes_hold(s, td_style_compact(v, len, s), "display:none");
+}
+
+/*
+ * Whether a class value names content a page control shows: a part of a
+ * token (between spaces, dashes and underscores) beginning with a
+ * disclosure word -- the frameworks' tab panes and collapsible and accordion
+ * bodies (Bootstrap tab-pane, collapse, accordion-body; jQuery UI
+ * ui-tabs-panel, ui-accordion-content; Chakra chakra-collapse), toggled and
+ * expanded text, FAQ answers, "read more" and spoiler text.
+ */
+static int
+control_shown_class(const char *v, size_t len)
+{
+	static const char *const words[] = {"tab", "collaps", "accordion", "toggle", "expand", "faq",
+	"answer", "more", "spoiler", "reveal", "disclosure"};
+
+	for (size_t k = 0; k < len; k++)
+	{
+		if (k > 0 && v[k - 1] != ' ' && v[k - 1] != '-' && v[k - 1] != '_' &&
+			v[k - 1] != '\t' && v[k - 1] != '\n')
+			continue;
+		for (size_t j = 0; j < sizeof(words) / sizeof(words[0]); j++)
+			if (td_ascii_iprefix(v + k, len - k, words[j], strlen(words[j])))
+				return 1;
+	}
+	return 0;
+}
+
+/* Whether the sorted keys a[0, n) hold key. */
+static int
+sorted_has(const uint64_t *a, size_t n, uint64_t key)
+{
+	size_t		lo = 0,
+				hi = n;
+
+	while (lo < hi)
+	{
+		size_t		mid = lo + (hi - lo) / 2;
+
+		if (a[mid] < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && a[lo] == key;
+}
+
+/*
+ * Hashes of the ids a control on the page names (aria-controls' tokens, an
+ * href, data-target or data-bs-target "#id"), sorted and distinct, into
+ * *ids (allocated with tree->env; NULL when none) and *n.
+ */
+static td_status
+controlled_ids(const td_tree *t, uint64_t **ids, size_t *n)
+{
+	size_t		cap = 0,
+				m = 0;
+	uint64_t   *a;
+
+	*ids = NULL;
+	*n = 0;
+	for (uint32_t k = 0; k < t->n_attrs; k++)
+	{
+		const td_attr *at = &t->attrs[k];
+		const char *nm = t->strings + at->name_off;
+
+		if ((at->name_len == 13 && memcmp(nm, "aria-controls", 13) == 0) ||
+			(at->name_len == 4 && memcmp(nm, "href", 4) == 0) ||
+			(at->name_len == 11 && memcmp(nm, "data-target", 11) == 0) ||
+			(at->name_len == 14 && memcmp(nm, "data-bs-target", 14) == 0))
+			cap += at->name_len == 13 ? 1 + at->value_len / 2 : 1;
+	}
+	if (cap == 0)
+		return TD_OK;
+	if (!(a = td_alloc(t->env, sizeof(uint64_t) * cap)))
+		return td_fail(t->env, TD_ENOMEM, "out of memory for controlled ids");
+	for (uint32_t k = 0; k < t->n_attrs; k++)
+	{
+		const td_attr *at = &t->attrs[k];
+		const char *nm = t->strings + at->name_off,
+				   *v = t->strings + at->value_off;
+		size_t		len = at->value_len,
+					p = 0,
+					tl;
+		const char *tok;
+
+		if (td_poll_every(t->env, k, POLL_EVERY))
+		{
+			td_free(t->env, a);
+			return td_fail(t->env, TD_EINTR, "page-level detection interrupted");
+		}
+		if (at->name_len == 13 && memcmp(nm, "aria-controls", 13) == 0)
+		{
+			while ((tok = td_html_next_token(v, len, &p, &tl)) != NULL && m < cap)
+				a[m++] = td_hash64(tok, tl, 0);
+		}
+		else if ((at->name_len == 4 && memcmp(nm, "href", 4) == 0) ||
+				 (at->name_len == 11 && memcmp(nm, "data-target", 11) == 0) ||
+				 (at->name_len == 14 && memcmp(nm, "data-bs-target", 14) == 0))
+		{
+			td_trim_html_space(&v, &len);
+			if (len > 1 && v[0] == '#' && m < cap)
+				a[m++] = td_hash64(v + 1, len - 1, 0);
+		}
+	}
+	*n = td_sort_distinct(a, m);
+	*ids = a;
+	return TD_OK;
+}
+
+/*
+ * Whether element i is the page's main block or holds it (features.h): a
+ * page that hides its content until a script shows it has not hidden its
+ * content.
+ */
+static int
+holds_main(const td_features *f, uint32_t i, uint32_t parent)
+{
+	const float *x = td_feature_row(f, i);
+
+	return x[TD_FEAT_HAS_MAIN] > 0 ||
+		(x[TD_FEAT_IN_MAIN] > 0 && td_feature_row(f, parent)[TD_FEAT_IN_MAIN] == 0);
+}
+
+/* What apart_kind finds. */
+enum
+{
+	APART_NOT,
+	APART_WINDOW,				/* a dialog or screen-reader-only text */
+	APART_HIDDEN				/* hidden by its style, shown by no control */
+};
+
 /*
  * Whether element i is apart from the page.  A dialog: a <dialog> (its
  * implicit role), role dialog or alertdialog, or aria-modal="true" -- a
@@ -102,16 +243,22 @@ screen_reader_only(const char *v, size_t len)
  * (aria-modal="false" is the default and marks pop-up plugins' overlays as
  * well), open or not.  Or screen-reader-only text: a product card's
  * "Regular price", a link's "opens in a new window", seen by no reader.
+ * Both APART_WINDOW.  Or hidden by its inline style (display:none) and
+ * nothing a control on the page shows (no role or aria-* attribute, no
+ * disclosure class, no id a control names: controlled_ids): a gallery's
+ * captions, a slide-in's form, APART_HIDDEN.  One pass over its attributes.
  */
 static int
-is_apart(const td_tree *tree, uint32_t i)
+apart_kind(const td_tree *tree, uint32_t i, const uint64_t *ids, size_t n_ids)
 {
 	const td_node *nd = &tree->nodes[i];
+	int			hides = 0,
+				shown_by_control = 0;
 
 	if (nd->kind != TD_ELEM)
-		return 0;
+		return APART_NOT;
 	if (nd->tag == TD_TAG_DIALOG)
-		return 1;
+		return APART_WINDOW;
 	for (uint32_t a = nd->attr_first; a < nd->attr_first + nd->attr_count; a++)
 	{
 		const td_attr *at = &tree->attrs[a];
@@ -122,21 +269,33 @@ is_apart(const td_tree *tree, uint32_t i)
 		if (at->name_len == 5 && memcmp(nm, "class", 5) == 0)
 		{
 			if (screen_reader_only(v, len))
-				return 1;
+				return APART_WINDOW;
+			shown_by_control |= control_shown_class(v, len);
 		}
 		else if (at->name_len == 4 && memcmp(nm, "role", 4) == 0)
 		{
 			if (dialog_role(v, len))
-				return 1;
+				return APART_WINDOW;
+			shown_by_control = 1;
 		}
 		else if (at->name_len == 10 && memcmp(nm, "aria-modal", 10) == 0)
 		{
 			td_trim_html_space(&v, &len);
 			if (len == 4 && td_ascii_iprefix(v, len, "true", 4))
-				return 1;
+				return APART_WINDOW;
+			shown_by_control = 1;
+		}
+		else if (at->name_len > 5 && memcmp(nm, "aria-", 5) == 0)
+			shown_by_control = 1;
+		else if (at->name_len == 5 && memcmp(nm, "style", 5) == 0)
+			hides = style_display_none(v, len);
+		else if (at->name_len == 2 && memcmp(nm, "id", 2) == 0 && n_ids)
+		{
+			td_trim_html_space(&v, &len);
+			shown_by_control |= sorted_has(ids, n_ids, td_hash64(v, len, 0));
 		}
 	}
-	return 0;
+	return hides && !shown_by_control ? APART_HIDDEN : APART_NOT;
 }
 
 void
@@ -189,7 +348,9 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 	uint8_t    *sseg = NULL;
 	uint8_t    *running = NULL;	/* the element has non-blank text of its own (a sentence) */
 	uint32_t   *apart = NULL;	/* the outermost element apart from the page holding
-								 * the node (a dialog, screen-reader-only), or TD_NONE */
+								 * the node (a dialog, screen-reader-only, hidden), or TD_NONE */
+	uint64_t   *ids = NULL;		/* controlled_ids */
+	size_t		n_ids = 0;
 	uint32_t	m = 0,
 				min_area;
 	double		a_root,
@@ -241,6 +402,8 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 	f.main_region = NULL;
 	/* shared, not copied: td_context_rows_of reads f.visible, td_page_fallback marks->visible */
 	marks->visible = f.visible;
+	if ((st = controlled_ids(tree, &ids, &n_ids)) != TD_OK)
+		goto done;
 	memset(marks->seg_start, 0, n);
 	memset(marks->drop, 0, n);
 	memset(marks->reason, 0, n);
@@ -257,14 +420,15 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 
 	/*
 	 * shown nodes, nearest shown ancestor-or-self, classifier scores; what
-	 * is apart from the page (is_apart) scores 1 whatever the classifier
+	 * is apart from the page (apart_kind) scores 1 whatever the classifier
 	 * says and is a segment of its own (below), unless it holds over half
 	 * of the page's visible text: then it is the page
 	 */
 	for (uint32_t i = 0; i < n; i++)
 	{
 		const td_node *nd = &tree->nodes[i];
-		int			shown;
+		int			shown,
+					kind;
 
 		if (td_poll_every(env, i, POLL_EVERY))
 		{
@@ -280,7 +444,9 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 				((nd->flags & TD_F_BLOCK) || !running[nd->parent]);
 		apart[i] = i == 0 ? TD_NONE : apart[nd->parent];
 		if (shown && i > 0 && apart[i] == TD_NONE &&
-			2 * (uint64_t) f.visible[i] <= f.visible[0] && is_apart(tree, i))
+			2 * (uint64_t) f.visible[i] <= f.visible[0] &&
+			(kind = apart_kind(tree, i, ids, n_ids)) != APART_NOT &&
+			(kind == APART_WINDOW || !holds_main(&f, i, nd->parent)))
 			apart[i] = i;
 		if (shown)
 		{
@@ -397,6 +563,7 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 
 done:
 	td_free(env, rows);
+	td_free(env, ids);
 	f.visible = NULL;			/* marks->visible's (td_page_marks_free frees it) */
 	td_features_free(tree, &f);
 	td_free(env, near);
