@@ -95,6 +95,18 @@ check_sort(const uint64_t *a, size_t n, const char *what)
 			CHECK(0, "%s: distinct not ascending at %zu", what, i);
 			break;
 		}
+	/* td_sorted_has finds every key of a and, between or beyond them, none else */
+	{
+		bool		found = true,
+					none = true;
+
+		for (size_t i = 0; i < n; i++)
+			found &= td_sorted_has(mine, distinct, a[i]) == 1;
+		for (size_t i = 0; i < distinct; i++)
+			if (mine[i] < UINT64_MAX && (i + 1 == distinct || mine[i + 1] > mine[i] + 1))
+				none &= td_sorted_has(mine, distinct, mine[i] + 1) == 0;
+		CHECK(found && none, "%s: td_sorted_has, n = %zu", what, n);
+	}
 	free(mine);
 	free(ref);
 }
@@ -106,6 +118,7 @@ test_sort(void)
 
 	td_sort_u64(NULL, 0);
 	CHECK(td_sort_distinct(NULL, 0) == 0, "empty");
+	CHECK(td_sorted_has(NULL, 0, 0) == 0, "nothing in an empty array");
 	for (size_t n = 1; n <= 40; n++)
 	{
 		for (size_t i = 0; i < n; i++)

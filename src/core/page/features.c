@@ -133,26 +133,6 @@ filter_may(const title_filter *tf, const unsigned char *s, const unsigned char *
 	return (tf->first[c >> 6] >> (c & 63)) & (tf->len >> (len < 63 ? len : 63)) & 1;
 }
 
-static int
-in_title(const uint64_t *title, size_t n, uint64_t h)
-{
-	size_t		lo = 0,
-				hi = n;
-
-	while (lo < hi)
-	{
-		size_t		mid = lo + (hi - lo) / 2;
-
-		if (title[mid] == h)
-			return 1;
-		if (title[mid] < h)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return 0;
-}
-
 /*
  * The distinct non-stop words of the first <title>, hashed and sorted, in a
  * new array (*out NULL when there is no title word).
@@ -263,7 +243,7 @@ scan_text(const unsigned char *p, const unsigned char *end,
 				break;
 		a->words++;
 		a->word_bytes += s - ws;
-		if (n_title > 0 && filter_may(tf, ws, s) && in_title(title, n_title, word_hash(ws, s)))
+		if (n_title > 0 && filter_may(tf, ws, s) && td_sorted_has(title, n_title, word_hash(ws, s)))
 			a->title++;
 	}
 }

@@ -130,25 +130,6 @@ control_shown_class(const char *v, size_t len)
 	return 0;
 }
 
-/* Whether the sorted keys a[0, n) hold key. */
-static int
-sorted_has(const uint64_t *a, size_t n, uint64_t key)
-{
-	size_t		lo = 0,
-				hi = n;
-
-	while (lo < hi)
-	{
-		size_t		mid = lo + (hi - lo) / 2;
-
-		if (a[mid] < key)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < n && a[lo] == key;
-}
-
 /*
  * Hashes of the ids a control on the page names (aria-controls' tokens, an
  * href, data-target or data-bs-target "#id"), sorted and distinct, into
@@ -292,7 +273,7 @@ apart_kind(const td_tree *tree, uint32_t i, const uint64_t *ids, size_t n_ids)
 		else if (at->name_len == 2 && memcmp(nm, "id", 2) == 0 && n_ids)
 		{
 			td_trim_html_space(&v, &len);
-			shown_by_control |= sorted_has(ids, n_ids, td_hash64(v, len, 0));
+			shown_by_control |= td_sorted_has(ids, n_ids, td_hash64(v, len, 0));
 		}
 	}
 	return hides && !shown_by_control ? APART_HIDDEN : APART_NOT;

@@ -661,25 +661,6 @@ group_key(const td_tree *t, uint32_t i)
 	return h ? h : 1;
 }
 
-/* Whether key is one of the sorted keys a[0..n): a binary search. */
-static int
-sorted_has(const uint64_t *a, size_t n, uint64_t key)
-{
-	size_t		lo = 0,
-				hi = n;
-
-	while (lo < hi)
-	{
-		size_t		mid = lo + (hi - lo) / 2;
-
-		if (a[mid] < key)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < n && a[lo] == key;
-}
-
 /* Whether element i is shown (not hidden, not inside a hidden element). */
 static int
 shown(const td_node *nd)
@@ -875,7 +856,7 @@ td_page_type_features(const td_tree *t, const char *url, size_t url_len, double 
 				(v = td_node_attr(t, i, "value", &len)) != NULL)
 				cart += count_cart(&ix_cart, v, len > TD_PT_MAX_ATTR_BYTES ? TD_PT_MAX_ATTR_BYTES : len);
 		}
-		if (sorted_has(keys, groups, order[next_key++]))
+		if (td_sorted_has(keys, groups, order[next_key++]))
 			f |= IN_REP;
 		switch (nd->tag)
 		{

@@ -147,3 +147,21 @@ td_sort_index(td_env *env, uint32_t *a, size_t n, td_index_cmp cmp, const void *
 	}
 	return TD_OK;
 }
+
+int
+td_sorted_has(const uint64_t *a, size_t n, uint64_t key)
+{
+	size_t		lo = 0,
+				hi = n;
+
+	while (lo < hi)
+	{
+		size_t		mid = lo + (hi - lo) / 2;
+
+		if (a[mid] < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && a[lo] == key;
+}

@@ -22,6 +22,9 @@ void		td_sort_u64(uint64_t *a, size_t n);
  */
 void		td_radix_sort_u64(uint64_t *a, uint64_t *tmp, size_t n);
 
+/* Whether the ascending keys a[0..n) hold key: a binary search. */
+int			td_sorted_has(const uint64_t *a, size_t n, uint64_t key);
+
 /* Sorts a[0..n) and drops repeats; returns how many distinct keys are left. */
 size_t		td_sort_distinct(uint64_t *a, size_t n);
 
