@@ -233,8 +233,11 @@ static int
 apart_kind(const td_tree *tree, uint32_t i, const uint64_t *ids, size_t n_ids)
 {
 	const td_node *nd = &tree->nodes[i];
-	int			hides = 0,
-				shown_by_control = 0;
+	const char *style = NULL,
+			   *id = NULL;
+	size_t		style_len = 0,
+				id_len = 0;
+	int			shown_by_control = 0;
 
 	if (nd->kind != TD_ELEM)
 		return APART_NOT;
@@ -269,14 +272,20 @@ apart_kind(const td_tree *tree, uint32_t i, const uint64_t *ids, size_t n_ids)
 		else if (at->name_len > 5 && memcmp(nm, "aria-", 5) == 0)
 			shown_by_control = 1;
 		else if (at->name_len == 5 && memcmp(nm, "style", 5) == 0)
-			hides = style_display_none(v, len);
-		else if (at->name_len == 2 && memcmp(nm, "id", 2) == 0 && n_ids)
-		{
-			td_trim_html_space(&v, &len);
-			shown_by_control |= td_sorted_has(ids, n_ids, td_hash64(v, len, 0));
-		}
+			style = v, style_len = len;
+		else if (at->name_len == 2 && memcmp(nm, "id", 2) == 0)
+			id = v, id_len = len;
 	}
-	return hides && !shown_by_control ? APART_HIDDEN : APART_NOT;
+	/* the style read and the id looked up only for an element that may be hidden */
+	if (!style || shown_by_control || !style_display_none(style, style_len))
+		return APART_NOT;
+	if (id && n_ids)
+	{
+		td_trim_html_space(&id, &id_len);
+		if (td_sorted_has(ids, n_ids, td_hash64(id, id_len, 0)))
+			return APART_NOT;
+	}
+	return APART_HIDDEN;
 }
 
 void
