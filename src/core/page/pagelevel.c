@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "page/isotonic.h"
+#include "base/hash.h"
 #include "base/render.h"
 #include "base/tags.h"
 #include "page/pagelevel.h"
@@ -47,7 +48,6 @@
 #include "util/ascii.h"
 #include "util/poll.h"
 #include "util/sort.h"
-#include "base/hash.h"
 
 #define POLL_EVERY	4096		/* nodes between two polls of env->interrupted */
 
@@ -234,9 +234,11 @@ apart_kind(const td_tree *tree, uint32_t i, const uint64_t *ids, size_t n_ids)
 {
 	const td_node *nd = &tree->nodes[i];
 	const char *style = NULL,
-			   *id = NULL;
+			   *id = NULL,
+			   *cls = NULL;
 	size_t		style_len = 0,
-				id_len = 0;
+				id_len = 0,
+				cls_len = 0;
 	int			shown_by_control = 0;
 
 	if (nd->kind != TD_ELEM)
@@ -254,7 +256,7 @@ apart_kind(const td_tree *tree, uint32_t i, const uint64_t *ids, size_t n_ids)
 		{
 			if (screen_reader_only(v, len))
 				return APART_WINDOW;
-			shown_by_control |= control_shown_class(v, len);
+			cls = v, cls_len = len;
 		}
 		else if (at->name_len == 4 && memcmp(nm, "role", 4) == 0)
 		{
@@ -276,8 +278,9 @@ apart_kind(const td_tree *tree, uint32_t i, const uint64_t *ids, size_t n_ids)
 		else if (at->name_len == 2 && memcmp(nm, "id", 2) == 0)
 			id = v, id_len = len;
 	}
-	/* the style read and the id looked up only for an element that may be hidden */
-	if (!style || shown_by_control || !style_display_none(style, style_len))
+	/* the style, class and id read only for an element that may be hidden */
+	if (!style || shown_by_control || !style_display_none(style, style_len) ||
+		(cls && control_shown_class(cls, cls_len)))
 		return APART_NOT;
 	if (id && n_ids)
 	{
