@@ -130,6 +130,26 @@ control_shown_class(const char *v, size_t len)
 	return 0;
 }
 
+/* What an attribute names, for controlled_ids. */
+enum
+{
+	NAMES_NONE,
+	NAMES_IDS,					/* aria-controls: a list of ids */
+	NAMES_REF					/* href, data-target, data-bs-target: "#id" */
+};
+
+static int
+control_attr(const char *nm, size_t nl)
+{
+	if (nl == 13 && memcmp(nm, "aria-controls", 13) == 0)
+		return NAMES_IDS;
+	if ((nl == 4 && memcmp(nm, "href", 4) == 0) ||
+		(nl == 11 && memcmp(nm, "data-target", 11) == 0) ||
+		(nl == 14 && memcmp(nm, "data-bs-target", 14) == 0))
+		return NAMES_REF;
+	return NAMES_NONE;
+}
+
 /*
  * Hashes of the ids a control on the page names (aria-controls' tokens, an
  * href, data-target or data-bs-target "#id"), sorted and distinct, into
@@ -147,13 +167,10 @@ controlled_ids(const td_tree *t, uint64_t **ids, size_t *n)
 	for (uint32_t k = 0; k < t->n_attrs; k++)
 	{
 		const td_attr *at = &t->attrs[k];
-		const char *nm = t->strings + at->name_off;
+		int			names = control_attr(t->strings + at->name_off, at->name_len);
 
-		if ((at->name_len == 13 && memcmp(nm, "aria-controls", 13) == 0) ||
-			(at->name_len == 4 && memcmp(nm, "href", 4) == 0) ||
-			(at->name_len == 11 && memcmp(nm, "data-target", 11) == 0) ||
-			(at->name_len == 14 && memcmp(nm, "data-bs-target", 14) == 0))
-			cap += at->name_len == 13 ? 1 + at->value_len / 2 : 1;
+		/* a list of ids holds at most one per two bytes */
+		cap += names == NAMES_IDS ? 1 + at->value_len / 2 : names == NAMES_REF;
 	}
 	if (cap == 0)
 		return TD_OK;
@@ -162,26 +179,24 @@ controlled_ids(const td_tree *t, uint64_t **ids, size_t *n)
 	for (uint32_t k = 0; k < t->n_attrs; k++)
 	{
 		const td_attr *at = &t->attrs[k];
-		const char *nm = t->strings + at->name_off,
-				   *v = t->strings + at->value_off;
+		const char *v = t->strings + at->value_off;
 		size_t		len = at->value_len,
 					p = 0,
 					tl;
 		const char *tok;
+		int			names = control_attr(t->strings + at->name_off, at->name_len);
 
 		if (td_poll_every(t->env, k, POLL_EVERY))
 		{
 			td_free(t->env, a);
 			return td_fail(t->env, TD_EINTR, "page-level detection interrupted");
 		}
-		if (at->name_len == 13 && memcmp(nm, "aria-controls", 13) == 0)
+		if (names == NAMES_IDS)
 		{
 			while ((tok = td_html_next_token(v, len, &p, &tl)) != NULL && m < cap)
 				a[m++] = td_hash64(tok, tl, 0);
 		}
-		else if ((at->name_len == 4 && memcmp(nm, "href", 4) == 0) ||
-				 (at->name_len == 11 && memcmp(nm, "data-target", 11) == 0) ||
-				 (at->name_len == 14 && memcmp(nm, "data-bs-target", 14) == 0))
+		else if (names == NAMES_REF)
 		{
 			td_trim_html_space(&v, &len);
 			if (len > 1 && v[0] == '#' && m < cap)
