@@ -757,6 +757,82 @@ test_many_attributes(void)
 }
 
 /*
+ * Attribute names that libxml2 2.9 does not read as names (it skips their
+ * bytes to a blank or '>') are read as HTML reads them, so that a '>' in
+ * their value does not end the tag and put the rest of the value on the
+ * page as text.  want: the page's visible text; el, name, value: an
+ * attribute the element must have.
+ */
+static void
+check_odd_names(const char *what, const char *html, const char *want,
+				const char *el, const char *name, const char *value)
+{
+	td_tree    *t = parse_s(html);
+	char	   *v = visible(t);
+
+	CHECK(strcmp(v, want) == 0, "%s: visible text \"%s\"", what, v);
+	CHECK(attr_is(t, find_elem(t, el, 0), name, value), "%s: %s's %s", what, el, name);
+	CHECK(invariants_hold(t), "%s: invariants", what);
+	free(v);
+	td_tree_free(t);
+}
+
+static void
+test_odd_attribute_names(void)
+{
+	char	   *html = malloc(5000 * 12 + 64);
+	char	   *p = html;
+	td_tree    *t;
+	uint32_t	i;
+
+	check_odd_names("Alpine", "<button class=\"b\" @click.prevent=\"open = !open; "
+					"$nextTick(() => $refs.x.focus())\" :aria-expanded=\"open\">Menu</button>"
+					"<p>after</p>", "Menu\nafter", "button", "class", "b");
+	check_odd_names("Alpine's name", "<button @click.prevent=\"a => b\">Menu</button>",
+					"Menu", "button", "_click.prevent", "a => b");
+	check_odd_names("Angular", "<div (keyup)=\"n > 2 && go()\" [value]=\"a > b\" "
+					"*ngIf=\"x > 1\" id=d>text</div>", "text", "div", "id", "d");
+	check_odd_names("a slash between attributes", "<a href=\"/x\" /title=\"a > b\">link</a>",
+					"link", "a", "title", "a > b");
+	check_odd_names("a quote inside a name", "<i x\"y=\"p > q\" id=z>text</i>", "text",
+					"i", "x_y", "p > q");
+	/* HTML: '=' may start a name, which then ends at the first '>' */
+	check_odd_names("'=' first", "<i =\"x>y\">z</i>", "y\">z", "i", "__x", "");
+	/* libxml2 starts a new name after 100 name bytes: a digit there would be skipped */
+	p += sprintf(p, "<b @");
+	memset(p, 'a', 99);
+	p += 99;
+	sprintf(p, "1bc=\"p > q\" id=k>text</b>");
+	check_odd_names("a name of 103 bytes", html, "text", "b", "id", "k");
+
+	/* a '/' before the bound's cut is a blank, not the "/>" that would close the div */
+	p = html + sprintf(html, "<div");
+	for (int k = 0; k < 999; k++)
+		p += sprintf(p, " a%d", k);
+	sprintf(p, " x/c=1>inside</div>");
+	t = parse_s(html);
+	i = find_elem(t, "div", 0);
+	CHECK(i != TD_NONE && t->nodes[i].attr_count == 1000 && t->nodes[i + 1].kind == TD_TEXT &&
+		  t->nodes[i + 1].parent == i, "a '/' at the bound: the div holds its text");
+	td_tree_free(t);
+
+	/* the attribute bound holds for odd names: 5000 of them, 1000 kept */
+	p = html + sprintf(html, "<p");
+	for (int k = 0; k < 5000; k++)
+		p += sprintf(p, " @a%d=\"> v\"", k % 10);
+	sprintf(p, ">after</p>");
+	t = parse_s(html);
+	i = find_elem(t, "p", 0);
+	CHECK(i != TD_NONE && t->nodes[i].attr_count <= 1000, "5000 odd names: %u kept",
+		  i == TD_NONE ? 0 : t->nodes[i].attr_count);
+	CHECK(i != TD_NONE && t->nodes[i + 1].kind == TD_TEXT && t->nodes[i + 1].str_len == 5 &&
+		  memcmp(td_node_str(t, i + 1), "after", 5) == 0, "5000 odd names: text after the tag");
+	CHECK(invariants_hold(t), "5000 odd names: invariants");
+	td_tree_free(t);
+	free(html);
+}
+
+/*
  * Where libxml2 would read markup inside script or style text (right after
  * the start tag, and after "</scriptx"), the bound neutralizes a byte so that
  * libxml2 reads raw text as HTML does: the many-attribute tag stays text
@@ -882,12 +958,15 @@ test_constructs_unchanged(void)
 							"<?pi <q r=\"?>two<style>p{a:'<'}</style><br/>three");
 	uint32_t	p = find_elem(t, "p", 0);
 
-	/* "h/>" closes the p at once; the end tag's junk ends at its first '>' */
+	/*
+	 * "h/>" closes the p at once; the end tag's junk ends at its first '>';
+	 * "=g" is a name (HTML's reading: html_attr), "_g" for libxml2
+	 */
 	check_shape(t, "html[head[script[\"if (a<b && c>d) s = \"</p>\";\"]] body[p[] \"one\">two\" "
 				"style[\"p{a:'<'}\"] br[] \"three\"]]");
-	CHECK(p != TD_NONE && t->nodes[p].attr_count == 4, "p attributes %u", t->nodes[p].attr_count);
+	CHECK(p != TD_NONE && t->nodes[p].attr_count == 5, "p attributes %u", t->nodes[p].attr_count);
 	CHECK(attr_is(t, p, "x", "a>b") && attr_is(t, p, "y", "c\"d") && attr_is(t, p, "z", "e\"f") &&
-		  attr_is(t, p, "h", ""), "p attribute values");
+		  attr_is(t, p, "_g", "") && attr_is(t, p, "h", ""), "p attribute values");
 	td_tree_free(t);
 }
 
@@ -1089,6 +1168,8 @@ test_media_attrs_only(void)
 		/* "<?" then U+FFFD is text, not a PI (libxml2's names): the quote is h's */
 		"<?\xef\xbf\xbd<c h=\"><f\">>x",
 		"<?\xe6\x97\xa5 <c h=\"><f\">>y",
+		/* odd names (html_attr): rewritten in the full tree, dropped in the slim one */
+		"<button @click=\"a => b\" src=x>t</button><img (load)=\"f() > 0\" src=y.png>u",
 	};
 	char	   *html;
 	char	   *p;
@@ -1147,6 +1228,7 @@ main(void)
 	test_interrupt();
 	test_interrupt_decoding();
 	test_many_attributes();
+	test_odd_attribute_names();
 	test_raw_text_markup();
 	test_script_escapes();
 	test_long_quoted_value();

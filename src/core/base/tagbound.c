@@ -36,8 +36,9 @@
  *    more names: every 100 characters count), then attributes: a name,
  *    blanks, "=", blanks and a value, quoted ('...' "...", to the same quote
  *    or the end of the page) or not (to a blank or '>').  A quote is a value
- *    only there; anything else that does not start a name is skipped to the
- *    next blank, '>' or "/>".  The tag ends at '>' or "/>".
+ *    only there.  What does not start a name for libxml2 is read as HTML
+ *    reads it (see html_attr), and rewritten so that libxml2 reads it
+ *    so too.  The tag ends at '>' or "/>".
  *  - "</" + name start: an end tag, to the first '>' (quotes mean nothing).
  *  - "<!--": a comment, to the first "-->" or "--!>" after it.
  *  - "<!DOCTYPE": a name, then a quoted literal after SYSTEM, one or two
@@ -61,7 +62,8 @@
  * Only the bytes of attributes past the MAX_TAG_ATTRS-th go, up to the
  * tag's '>' or "/>", so the tag stays whole and nothing after it changes;
  * no bytes of text, script or style are removed (a neutralized byte of
- * script or style text becomes a blank).
+ * script or style text becomes a blank), and a rewritten attribute name
+ * keeps its length.
  */
 enum
 {
@@ -224,6 +226,24 @@ short_tag_end(const char *s, size_t len, size_t lt, size_t *end)
 	return 1;
 }
 
+/* Where scan_tags copies the page to, and how far it has. */
+typedef struct copy_out
+{
+	char	   *dst;
+	size_t	   *o;
+	size_t		copied;			/* s[..copied) is in dst */
+} copy_out;
+
+/* Copies s[copied..at) to the copy, then c for s[at]. */
+static inline void
+put_byte(const char *s, size_t at, char c, copy_out *out)
+{
+	memcpy(out->dst + *out->o, s + out->copied, at - out->copied);
+	*out->o += at - out->copied;
+	out->dst[(*out->o)++] = c;
+	out->copied = at + 1;
+}
+
 /* A start tag as libxml2 reads it; see above. */
 typedef struct tag_scan
 {
@@ -238,7 +258,29 @@ typedef struct tag_scan
 	size_t		keep_to[2];
 	int			n_keep;
 	int			kept;			/* 1: src kept, 2: data kept */
+	/* attributes read as HTML reads them (html_attr), or as libxml2 does */
+	int			html;
+	int			odd;
+	copy_out   *out;
 } tag_scan;
+
+/* Offset after the value, if any, of an attribute whose name ends at i. */
+static size_t
+skip_value(const char *s, size_t len, size_t i)
+{
+	i = skip_blanks(s, i, len);
+	if (i < len && s[i] == '=')
+	{
+		i = skip_blanks(s, i + 1, len);
+		if (i < len && (s[i] == '"' || s[i] == '\''))
+			i = past(s, i + 1, len, s[i]);
+		else
+			while (i < len && !IS(s[i], C_BLANK | C_STOP))
+				i++;
+	}
+	return i;
+}
+
 
 /*
  * The attributes td_slim_attrs keeps: the ones td_fingerprints reads (the
@@ -258,6 +300,109 @@ kept_attr(const char *s, size_t name, size_t name_len, tag_scan *t)
 	return 1;
 }
 
+/*
+ * One attribute as libxml2 reads it: a name of at most 100 name bytes (the
+ * rest of a longer name is read again as another attribute), then a value
+ * if an '=' follows; bytes that do not start a name are skipped to the next
+ * blank, '>' or "/>".  Returns the offset after what it read.
+ */
+static size_t
+libxml2_attr(const char *s, size_t len, size_t i, uint32_t *attrs, tag_scan *t)
+{
+	size_t		name = i;
+	int			keep;
+
+	if (!IS(s[i], C_NAME_START))
+	{
+		while (i < len && !IS(s[i], C_BLANK | C_STOP) &&
+			   !(s[i] == '/' && i + 1 < len && s[i + 1] == '>'))
+			i++;
+		return i;
+	}
+	while (i < len && i - name < 100 && IS(s[i], C_NAME))
+		i++;
+	if (++*attrs == MAX_TAG_ATTRS + 1)
+		t->cut = name;
+	keep = *attrs <= MAX_TAG_ATTRS && kept_attr(s, name, i - name, t);
+	i = skip_value(s, len, i);
+	if (keep)
+	{
+		t->keep_from[t->n_keep] = name;
+		t->keep_to[t->n_keep++] = i;
+	}
+	return i;
+}
+
+/*
+ * One attribute as HTML reads it.  libxml2 2.9 reads a name only from a
+ * letter, '_', ':' or '.' on, and only letters, digits and ":-_."; it skips
+ * other bytes to the next blank or '>'.  So Alpine's and Vue's "@click",
+ * Angular's "(click)", "[value]" and "*ngIf", a stray quote, lose their name,
+ * and a value holding a blank and then a '>' ("@click=\"open = !open;
+ * $nextTick(() => ...)\"") ends the tag inside the value: the rest of it
+ * became text on the page, script in clean_text.  HTML reads a name up to a
+ * blank, '/', '>' or '=' (an '=' may be its first byte), then a value as
+ * for any name; a '/' that is not "/>" is skipped.  Here each byte of such
+ * a name that libxml2 would not read becomes '_' (and the first of each 100,
+ * where libxml2 starts a new name), and such a '/' a blank; t->odd tells
+ * that some did, and t->out takes the rewritten bytes.  libxml2 then reads
+ * the attribute, its value and the tag's end as HTML does; only names
+ * nobody reads change ("@click" is "_click", the same length).  The name
+ * is kept (kept_attr) when the last 100 bytes, the name libxml2 gives the
+ * value, are a kept name as they stand.
+ */
+static size_t
+html_attr(const char *s, size_t len, size_t i, uint32_t *attrs, tag_scan *t)
+{
+	size_t		from = i;
+	size_t		last = i;
+	int			odd = 0,
+				keep;
+
+	if (s[i] == '/')			/* not "/>": scan_start_tag's loop ends there */
+	{
+		t->odd = 1;
+		if (t->out && *attrs <= MAX_TAG_ATTRS)
+			put_byte(s, i, ' ', t->out);
+		return i + 1;
+	}
+	do
+		i++;
+	while (i < len && !IS(s[i], C_BLANK | C_STOP) && s[i] != '/' && s[i] != '=');
+	for (size_t chunk = from; chunk < i; chunk += 100)
+	{
+		size_t		end = i - chunk > 100 ? chunk + 100 : i;
+
+		last = chunk;
+		odd = 0;
+		if (++*attrs == MAX_TAG_ATTRS + 1)
+			t->cut = chunk;
+		for (size_t k = chunk; k < end; k++)
+			if (!IS(s[k], k == chunk ? C_NAME_START : C_NAME))
+			{
+				odd = t->odd = 1;
+				if (t->out && *attrs <= MAX_TAG_ATTRS)
+					put_byte(s, k, '_', t->out);
+			}
+	}
+	keep = *attrs <= MAX_TAG_ATTRS && !odd && kept_attr(s, last, i - last, t);
+	i = skip_value(s, len, i);
+	if (keep)
+	{
+		t->keep_from[t->n_keep] = last;
+		t->keep_to[t->n_keep++] = i;
+	}
+	return i;
+}
+
+/*
+ * A start tag: its name, then its attributes, read as HTML reads them where
+ * t->html (html_attr), else as libxml2 does (libxml2_attr).  Right after
+ * the tag's name (no blank between: "<img\"src=a>") a '_' would lengthen
+ * the element's name, so there libxml2's reading holds; and so it does in
+ * a tag that ends at its first '>' whichever way it is read (short_tag_end),
+ * where names cannot put text on the page.
+ */
 static void
 scan_start_tag(const char *s, size_t len, size_t lt, size_t *next_poll, td_env *env,
 			   int *stop, tag_scan *t)
@@ -268,6 +413,7 @@ scan_start_tag(const char *s, size_t len, size_t lt, size_t *next_poll, td_env *
 
 	t->cut = 0;
 	t->n_keep = t->kept = 0;
+	t->odd = 0;
 	while (i < len && i - lt - 1 < 100 && IS(s[i], C_NAME))
 		i++;
 	t->name_end = i;
@@ -277,38 +423,8 @@ scan_start_tag(const char *s, size_t len, size_t lt, size_t *next_poll, td_env *
 	i = skip_blanks(s, i, len);
 	while (i < len && s[i] != '>' && !(s[i] == '/' && i + 1 < len && s[i + 1] == '>'))
 	{
-		if (IS(s[i], C_NAME_START))
-		{
-			size_t		name = i;
-			size_t		name_len;
-			int			keep;
-
-			while (i < len && i - name < 100 && IS(s[i], C_NAME))
-				i++;
-			name_len = i - name;
-			if (++attrs == MAX_TAG_ATTRS + 1)
-				t->cut = name;
-			keep = attrs <= MAX_TAG_ATTRS && kept_attr(s, name, name_len, t);
-			i = skip_blanks(s, i, len);
-			if (i < len && s[i] == '=')
-			{
-				i = skip_blanks(s, i + 1, len);
-				if (i < len && (s[i] == '"' || s[i] == '\''))
-					i = past(s, i + 1, len, s[i]);
-				else
-					while (i < len && !IS(s[i], C_BLANK | C_STOP))
-						i++;
-			}
-			if (keep)
-			{
-				t->keep_from[t->n_keep] = name;
-				t->keep_to[t->n_keep++] = i;
-			}
-		}
-		else
-			while (i < len && !IS(s[i], C_BLANK | C_STOP) &&
-				   !(s[i] == '/' && i + 1 < len && s[i + 1] == '>'))
-				i++;
+		i = t->html && i != t->name_end ? html_attr(s, len, i, &attrs, t) :
+			libxml2_attr(s, len, i, &attrs, t);
 		i = skip_blanks(s, i, len);
 		/* one tag may be the whole page */
 		if (td_poll_bytes(env, i, next_poll))
@@ -493,32 +609,22 @@ raw_start_is_markup(const char *s, size_t len, size_t i, int script)
 		!is_raw_end_tag(s, len, i, script);
 }
 
-/* Copies s[*copied..at) to dst and a blank for s[at]. */
-static inline void
-neutralize(const char *s, size_t at, char *dst, size_t *o, size_t *copied)
-{
-	memcpy(dst + *o, s + *copied, at - *copied);
-	*o += at - *copied;
-	dst[(*o)++] = ' ';
-	*copied = at + 1;
-}
-
 /*
  * Scans s from offset from (text, not inside any construct) to the end.
  * With dst NULL: stops at the first start tag with more than MAX_TAG_ATTRS
- * attributes, or of a script or style whose text needs a byte neutralized,
- * and sets *first to its offset (len when there is none).  Else appends
- * s[from..] to dst at *o, without each such tag's attributes past the
- * MAX_TAG_ATTRS-th (the bytes from the first of them to the tag's '>' or
- * "/>" go) and with those bytes neutralized.  TD_EINTR when env asked to
- * stop.
+ * attributes or an odd attribute name (html_attr), or of a script or
+ * style whose text needs a byte neutralized, and sets *first to its offset
+ * (len when there is none).  Else appends s[from..] to dst at *o, without
+ * each such tag's attributes past the MAX_TAG_ATTRS-th (the bytes from the
+ * first of them to the tag's '>' or "/>" go), with odd names rewritten and
+ * those bytes neutralized.  TD_EINTR when env asked to stop.
  */
 static td_status
 scan_tags(td_env *env, const char *s, size_t len, size_t from,
 		  size_t *first, char *dst, size_t *o, int slim)
 {
 	size_t		i = from;
-	size_t		copied = from;
+	copy_out	out = {dst, o, from};
 	size_t		next_poll = from + POLL_BYTES;
 	int			stop = 0;
 
@@ -537,18 +643,30 @@ scan_tags(td_env *env, const char *s, size_t len, size_t from,
 		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
 		{
 			tag_scan	t;
-			size_t		end_tag;
+			size_t		end_tag,
+						short_end;
 
-			if (!slim && short_tag_end(s, len, lt, &i))
+			/* the slim copy reads the tag as libxml2 reads the full one */
+			t.html = !short_tag_end(s, len, lt, &short_end);
+			if (!slim && !t.html)
+			{
+				i = short_end;
 				continue;
+			}
+			t.out = dst && !slim ? &out : NULL;
 			scan_start_tag(s, len, lt, &next_poll, env, &stop, &t);
 			if (stop)
 				return td_input_interrupted(env);
+			if (t.odd && !dst && !slim)
+			{
+				*first = lt;
+				return TD_OK;
+			}
 			if (slim)
 			{
 				/* the tag's name, its kept attributes, its '>' or "/>" */
-				memcpy(dst + *o, s + copied, t.name_end - copied);
-				*o += t.name_end - copied;
+				memcpy(dst + *o, s + out.copied, t.name_end - out.copied);
+				*o += t.name_end - out.copied;
 				for (int k = 0; k < t.n_keep; k++)
 				{
 					dst[(*o)++] = ' ';
@@ -558,7 +676,7 @@ scan_tags(td_env *env, const char *s, size_t len, size_t from,
 				/* an unquoted value would run into "/>" (src=a/>: "a/") */
 				if (t.n_keep > 0 && t.close < len && s[t.close] == '/')
 					dst[(*o)++] = ' ';
-				copied = t.close;
+				out.copied = t.close;
 			}
 			else if (t.cut != 0)
 			{
@@ -567,9 +685,9 @@ scan_tags(td_env *env, const char *s, size_t len, size_t from,
 					*first = lt;
 					return TD_OK;
 				}
-				memcpy(dst + *o, s + copied, t.cut - copied);
-				*o += t.cut - copied;
-				copied = t.close;
+				memcpy(dst + *o, s + out.copied, t.cut - out.copied);
+				*o += t.cut - out.copied;
+				out.copied = t.close;
 			}
 			i = t.end;
 			if (!t.raw)
@@ -594,7 +712,7 @@ scan_tags(td_env *env, const char *s, size_t len, size_t from,
 					*first = lt;
 					return TD_OK;
 				}
-				neutralize(s, i, dst, o, &copied);
+				put_byte(s, i, ' ', &out);
 			}
 			if (t.script)
 			{
@@ -608,7 +726,7 @@ scan_tags(td_env *env, const char *s, size_t len, size_t from,
 						*first = lt;
 						return TD_OK;
 					}
-					neutralize(s, i + 1, dst, o, &copied);
+					put_byte(s, i + 1, ' ', &out);
 					i += 2;
 					if (td_poll_bytes(env, i, &next_poll))
 						return td_input_interrupted(env);
@@ -639,7 +757,7 @@ scan_tags(td_env *env, const char *s, size_t len, size_t from,
 					*first = lt;
 					return TD_OK;
 				}
-				neutralize(s, slash, dst, o, &copied);
+				put_byte(s, slash, ' ', &out);
 				i = name;
 				if (td_poll_bytes(env, i, &next_poll))
 					return td_input_interrupted(env);
@@ -660,15 +778,16 @@ scan_tags(td_env *env, const char *s, size_t len, size_t from,
 		*first = len;
 	else
 	{
-		memcpy(dst + *o, s + copied, len - copied);
-		*o += len - copied;
+		memcpy(dst + *o, s + out.copied, len - out.copied);
+		*o += len - out.copied;
 	}
 	return TD_OK;
 }
 
 /*
  * Bounds the attributes of every start tag of text to MAX_TAG_ATTRS (see
- * its comment).  The text is copied only when some tag has more (the scan
+ * its comment) and rewrites odd attribute names (html_attr).  The text
+ * is copied only when some tag needs either (the scan
  * stops at the first, and the copy scans on from there); *text and
  * *text_len then point at the copy, in *owned (a copy made by decoding is
  * freed).

@@ -1,7 +1,8 @@
 /*
  * tagbound.h — the tag scanner that runs over the decoded text before
  * libxml2 parses it (tagbound.c): it bounds the attributes of each start
- * tag and follows the HTML script escape states as browsers do.  Where a
+ * tag, has libxml2 read attribute names as HTML does, and follows the HTML
+ * script escape states as browsers do.  Where a
  * script ends is exported, so that the sandwich's token units (sandwich.h)
  * cut a page's scripts where its tree does.
  */
@@ -11,9 +12,11 @@
 #include "base/env.h"
 
 /*
- * Drops the attributes of a start tag past the MAX_TAG_ATTRS-th (tagbound.c),
- * copying the text only when some tag has more; *owned is replaced by the
- * copy (and the old one freed).
+ * Drops the attributes of a start tag past the MAX_TAG_ATTRS-th and makes
+ * libxml2 read an attribute name it would not ("@click", "(click)") as HTML
+ * does, so that the tag ends where a browser ends it (tagbound.c), copying
+ * the text only when some tag needs it; *owned is replaced by the copy (and
+ * the old one freed).
  */
 td_status	td_bound_attrs(td_env *env, const char **text, size_t *text_len, char **owned);
 
