@@ -416,9 +416,10 @@ by_id(const td_tree *t, const char *id)
  * (the first token, any case; aria-modal="false" beside it changes nothing),
  * aria-modal="true" and a screen-reader-only class token score 1 whatever
  * the model says, each a segment of its own, dropped with everything in
- * them; aria-modal="false" alone, a role whose first token is another, a
- * class that only starts like one (or in other case), and a dialog holding
- * over half of the page's visible text are the model's.
+ * them, whatever their size (a dialog holding most of the page's text is a
+ * cookie dialog's vendor list); aria-modal="false" alone, a role whose first
+ * token is another and a class that only starts like one (or in other case)
+ * are the model's.
  */
 #define DIALOG_ARTICLE "<p>An article of some length, with sentences that say things. " \
 	"It goes on for a while, as articles do, so that its area is large, larger than " \
@@ -481,12 +482,15 @@ test_dialogs(void)
 	}
 	td_tree_free(t);
 
-	/* a dialog that holds most of the page is the page */
-	t = parse("<body><div id=b role=dialog>" DIALOG_ARTICLE "</div><p>A short line.</p></body>");
+	/* a dialog that holds most of the page is apart all the same */
+	t = parse("<body><div id=b role=dialog>" DIALOG_ARTICLE "</div><p id=s>A short line.</p></body>");
 	td_page_opts_default(&o);
 	CHECK(td_page_level(t, &model, &o, &m) == TD_OK, "page level: %s", env.errmsg);
 	check_structure(t, &m, o.threshold);
-	CHECK(!m.drop[by_id(t, "b")] && m.smooth[by_id(t, "b")] < 1, "a page-sized dialog is the model's");
+	CHECK(2 * (uint64_t) m.visible[by_id(t, "b")] > m.visible[0], "the dialog over half the page");
+	CHECK(m.drop[by_id(t, "b")] && m.smooth[by_id(t, "b")] == 1 && m.seg_start[by_id(t, "b")],
+		  "a page-sized dialog is apart");
+	CHECK(m.smooth[by_id(t, "s")] < 1 && m.segment[by_id(t, "s")] != by_id(t, "b"), "the line outside it is the model's");
 	td_page_marks_free(t, &m);
 	td_tree_free(t);
 }

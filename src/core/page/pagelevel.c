@@ -23,7 +23,8 @@
  *   3. what is apart from the page (a dialog: <dialog>, role=dialog,
  *      aria-modal; an element with a screen-reader-only class; one its
  *      inline style hides that no control on the page shows) scores 1
- *      whatever the classifier says, unless it holds over half of the page;
+ *      whatever the classifier says; hidden text not when it holds over
+ *      half of the page or its main block;
  *      penalty gamma_i = c * A_root / A_i (the root's: c);
  *   4. td_isotonic_smooth over the shown nodes, parent = nearest shown
  *      ancestor;
@@ -429,8 +430,11 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 	/*
 	 * shown nodes, nearest shown ancestor-or-self, classifier scores; what
 	 * is apart from the page (apart_kind) scores 1 whatever the classifier
-	 * says and is a segment of its own (below), unless it holds over half
-	 * of the page's visible text: then it is the page
+	 * says and is a segment of its own (below).  A window does so whatever
+	 * its size: a cookie dialog's vendor list or a "republish this story"
+	 * box may hold more words than the page.  Hidden text does not when it
+	 * holds over half of the page's visible text or the main block: then
+	 * it is the page, shown by a script
 	 */
 	for (uint32_t i = 0; i < n; i++)
 	{
@@ -452,9 +456,9 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 				((nd->flags & TD_F_BLOCK) || !running[nd->parent]);
 		apart[i] = i == 0 ? TD_NONE : apart[nd->parent];
 		if (shown && i > 0 && apart[i] == TD_NONE &&
-			2 * (uint64_t) f.visible[i] <= f.visible[0] &&
 			(kind = apart_kind(tree, i, ids, n_ids)) != APART_NOT &&
-			(kind == APART_WINDOW || !holds_main(&f, i, nd->parent)))
+			(kind == APART_WINDOW ||
+			 (2 * (uint64_t) f.visible[i] <= f.visible[0] && !holds_main(&f, i, nd->parent))))
 			apart[i] = i;
 		if (shown)
 		{

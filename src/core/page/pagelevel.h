@@ -7,8 +7,9 @@
  * dialog (a <dialog>, role dialog or alertdialog, aria-modal="true") and an
  * element with a screen-reader-only class (sr-only, visually-hidden,
  * visuallyhidden, screen-reader-text, element-invisible) are template
- * whatever the classifier says: a segment of its own smoothed 1, unless it
- * holds over half of the page's visible text.
+ * whatever the classifier says: a segment of its own smoothed 1, whatever
+ * its size.  So is text its inline style hides, unless a control shows it
+ * or it holds over half of the page's visible text or its main block.
  */
 #ifndef TD_PAGELEVEL_H
 #define TD_PAGELEVEL_H
