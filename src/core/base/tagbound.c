@@ -301,6 +301,26 @@ kept_attr(const char *s, size_t name, size_t name_len, tag_scan *t)
 }
 
 /*
+ * The value, if any, of the attribute whose name starts at name and ends at
+ * i, and the name kept when it may be and kept_attr takes it (the attribute
+ * is the attrs-th of its tag).  Returns the offset after the value.
+ */
+static size_t
+attr_value(const char *s, size_t len, size_t i, size_t name, int may_keep, uint32_t attrs,
+		   tag_scan *t)
+{
+	int			keep = may_keep && attrs <= MAX_TAG_ATTRS && kept_attr(s, name, i - name, t);
+
+	i = skip_value(s, len, i);
+	if (keep)
+	{
+		t->keep_from[t->n_keep] = name;
+		t->keep_to[t->n_keep++] = i;
+	}
+	return i;
+}
+
+/*
  * One attribute as libxml2 reads it: a name of at most 100 name bytes (the
  * rest of a longer name is read again as another attribute), then a value
  * if an '=' follows; bytes that do not start a name are skipped to the next
@@ -310,7 +330,6 @@ static size_t
 libxml2_attr(const char *s, size_t len, size_t i, uint32_t *attrs, tag_scan *t)
 {
 	size_t		name = i;
-	int			keep;
 
 	if (!IS(s[i], C_NAME_START))
 	{
@@ -323,14 +342,7 @@ libxml2_attr(const char *s, size_t len, size_t i, uint32_t *attrs, tag_scan *t)
 		i++;
 	if (++*attrs == MAX_TAG_ATTRS + 1)
 		t->cut = name;
-	keep = *attrs <= MAX_TAG_ATTRS && kept_attr(s, name, i - name, t);
-	i = skip_value(s, len, i);
-	if (keep)
-	{
-		t->keep_from[t->n_keep] = name;
-		t->keep_to[t->n_keep++] = i;
-	}
-	return i;
+	return attr_value(s, len, i, name, 1, *attrs, t);
 }
 
 /*
@@ -356,8 +368,7 @@ html_attr(const char *s, size_t len, size_t i, uint32_t *attrs, tag_scan *t)
 {
 	size_t		from = i;
 	size_t		last = i;
-	int			odd = 0,
-				keep;
+	int			odd = 0;
 
 	if (s[i] == '/')			/* not "/>": scan_start_tag's loop ends there */
 	{
@@ -385,14 +396,7 @@ html_attr(const char *s, size_t len, size_t i, uint32_t *attrs, tag_scan *t)
 					put_byte(s, k, '_', t->out);
 			}
 	}
-	keep = *attrs <= MAX_TAG_ATTRS && !odd && kept_attr(s, last, i - last, t);
-	i = skip_value(s, len, i);
-	if (keep)
-	{
-		t->keep_from[t->n_keep] = last;
-		t->keep_to[t->n_keep++] = i;
-	}
-	return i;
+	return attr_value(s, len, i, last, !odd, *attrs, t);
 }
 
 /*
