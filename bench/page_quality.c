@@ -568,9 +568,6 @@ gb_opts(td_gbdt_opts *o)
 		o->min_leaf = atof(getenv("TD_GB_MINLEAF"));
 	if (getenv("TD_GB_LAMBDA"))
 		o->lambda = atof(getenv("TD_GB_LAMBDA"));
-	/* TD_GB_KEYED=1: draws keyed by each row's content, for paired comparisons */
-	if (getenv("TD_GB_KEYED"))
-		o->keyed = atoi(getenv("TD_GB_KEYED"));
 }
 
 /* Weights w[0 .. n) rescaled to mean 1. */

@@ -111,66 +111,6 @@ test_xor(void)
 	free(y);
 }
 
-/*
- * Keyed sampling: a row added in front (weight 0, so it teaches nothing)
- * leaves every other row's draws, and so the model, as they were, bit for
- * bit; without keys it shifts every draw after it.  n rows of 3 features on
- * a grid of 4 values, so that the bins are the same with the row or without
- * it; n over 50,000 runs the keyed pick of the bins' rows too (on a grid of 4
- * values the cuts are the same whichever rows it picks).
- */
-static void
-check_keyed(size_t n)
-{
-	float	   *x = malloc(sizeof(float) * 3 * (n + 1));
-	float	   *w = malloc(sizeof(float) * (n + 1));
-	uint8_t    *y = malloc(n + 1);
-	td_gbdt		m[4];
-	td_gbdt_opts o;
-
-	rng = 7;
-	for (size_t r = 1; r <= n; r++)
-	{
-		for (int j = 0; j < 3; j++)
-			x[3 * r + j] = (float) (int) (4 * uniform());
-		y[r] = (x[3 * r] > 1.5) != (x[3 * r + 1] > 1.5) ? uniform() < 0.9 : uniform() < 0.1;
-		w[r] = 1;
-	}
-	memcpy(x, x + 3 * n, sizeof(float) * 3);	/* the added row: a copy of the last */
-	y[0] = y[n];
-	w[0] = 0;
-	td_gbdt_opts_default(&o);
-	o.n_trees = 8;
-	o.max_depth = 3;
-	for (int k = 0; k < 4; k++)
-	{
-		o.keyed = k < 2;
-		CHECK(td_gbdt_train(&env, x + 3 * (k % 2 ? 0 : 1), y + (k % 2 ? 0 : 1), w + (k % 2 ? 0 : 1),
-							n + (k % 2), 3, &o, &m[k]) == TD_OK, "train %d: %s", k, env.errmsg);
-	}
-	CHECK(m[0].n_nodes == m[1].n_nodes && m[0].base == m[1].base &&
-		  memcmp(m[0].nodes, m[1].nodes, sizeof(td_gbdt_node) * m[0].n_nodes) == 0,
-		  "keyed, %zu rows: a row added in front changes no tree", n);
-	CHECK(m[2].n_nodes != m[3].n_nodes ||
-		  memcmp(m[2].nodes, m[3].nodes, sizeof(td_gbdt_node) * m[2].n_nodes) != 0,
-		  "not keyed, %zu rows: the row shifts the draws", n);
-	CHECK(m[0].n_nodes != m[2].n_nodes ||
-		  memcmp(m[0].nodes, m[2].nodes, sizeof(td_gbdt_node) * m[0].n_nodes) != 0,
-		  "keyed and not keyed draw differently");
-	for (int k = 0; k < 4; k++)
-		td_gbdt_free(&env, &m[k]);
-	free(x);
-	free(w);
-	free(y);
-}
-
-static void
-test_keyed(void)
-{
-	check_keyed(3000);
-	check_keyed(120000);
-}
-
 /* Weights: rows of weight 0 are not learnt from; heavier rows pull the base. */
 static void
 test_weights(void)
@@ -798,7 +738,6 @@ main(void)
 {
 	td_env_default(&env);
 	test_xor();
-	test_keyed();
 	test_weights();
 	test_init();
 	test_hand_and_check();

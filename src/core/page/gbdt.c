@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/hash.h"
 #include "util/poll.h"
 
 #define POLL_EVERY 4096
@@ -336,7 +335,6 @@ td_gbdt_opts_default(td_gbdt_opts *o)
 	o->lambda = 1.0;
 	o->n_bins = 64;
 	o->seed = 1;
-	o->keyed = 0;
 	o->init = NULL;
 }
 
@@ -344,17 +342,6 @@ static uint64_t
 splitmix(uint64_t *s)
 {
 	uint64_t	z = (*s += 0x9E3779B97F4A7C15ULL);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
-
-/* A draw from a row's key and a salt: splitmix's finalizer. */
-static inline uint64_t
-keyed_draw(uint64_t key, uint64_t salt)
-{
-	uint64_t	z = key ^ salt;
 
 	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
 	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
@@ -404,7 +391,6 @@ typedef struct gb_ctx
 			   *h;				/* per row (sampled rows only are current) */
 	double	   *hist;			/* d x n_bins x 2 */
 	uint32_t   *rows;			/* the tree's sample, partitioned by node */
-	uint64_t   *key;			/* per row with opts->keyed, else NULL */
 } gb_ctx;
 
 typedef struct gb_open
@@ -480,38 +466,10 @@ make_bins(gb_ctx *c, const float *x)
 	int			nc = c->o->n_bins - 1;
 	size_t		s = c->n < 50000 ? c->n : 50000,
 				stride = c->n / s;
-	uint32_t   *pick = NULL;
-	float	   *v;
-
-	/*
-	 * keyed: the rows whose draw has its top k bits 0, 2^k the least power
-	 * of 2 that brings n to 50,000 or under: a share that a few rows more or
-	 * less do not change, so neither do the other rows' picks
-	 */
-	if (c->key && s < c->n)
-	{
-		int			k = 0;
-		size_t		m = 0;
-
-		while ((c->n >> k) > 50000)
-			k++;
-		pick = td_alloc(c->env, sizeof(uint32_t) * c->n);
-		if (!pick)
-			return td_fail(c->env, TD_ENOMEM, "out of memory for gbdt bins");
-		for (size_t r = 0; r < c->n; r++)
-			if (keyed_draw(c->key[r], 0x62696E73ULL) >> (64 - k) == 0)
-				pick[m++] = (uint32_t) r;
-		s = m > 0 ? m : 1;
-		if (m == 0)
-			pick[0] = 0;
-	}
-	v = td_alloc(c->env, sizeof(float) * s);
+	float	   *v = td_alloc(c->env, sizeof(float) * s);
 
 	if (!v)
-	{
-		td_free(c->env, pick);
 		return td_fail(c->env, TD_ENOMEM, "out of memory for gbdt bins");
-	}
 	for (uint32_t j = 0; j < c->d; j++)
 	{
 		float	   *cut = c->cuts + (size_t) j * nc;
@@ -519,7 +477,7 @@ make_bins(gb_ctx *c, const float *x)
 
 		for (size_t i = 0; i < s; i++)
 		{
-			float		a = x[(pick ? pick[i] : i * stride) * c->d + j];
+			float		a = x[i * stride * c->d + j];
 
 			v[i] = isnan(a) ? 0 : a;
 		}
@@ -534,7 +492,6 @@ make_bins(gb_ctx *c, const float *x)
 		c->n_cuts[j] = k;
 	}
 	td_free(c->env, v);
-	td_free(c->env, pick);
 	for (size_t r = 0; r < c->n; r++)
 	{
 		if (td_poll_every(c->env, r, POLL_EVERY))
@@ -616,21 +573,6 @@ td_gbdt_train(td_env *env, const float *x, const uint8_t *y, const float *w,
 		st = td_fail(env, TD_ENOMEM, "out of memory for gbdt training");
 		goto done;
 	}
-	if (opts->keyed)
-	{
-		c.key = td_alloc(env, sizeof(uint64_t) * n);
-		if (!c.key)
-		{
-			st = td_fail(env, TD_ENOMEM, "out of memory for gbdt training");
-			goto done;
-		}
-		for (size_t r = 0; r < n; r++)
-		{
-			float		lw[2] = {(float) y[r], w ? w[r] : 1.0f};
-
-			c.key[r] = td_hash64(lw, sizeof(lw), td_hash64(x + r * d, sizeof(float) * d, opts->seed));
-		}
-	}
 	if ((st = make_bins(&c, x)) != TD_OK)
 		goto done;
 	out->base = opts->init ? 0.0 : log((sp + 1.0) / (sn + 1.0));
@@ -645,7 +587,6 @@ td_gbdt_train(td_env *env, const float *x, const uint8_t *y, const float *w,
 					next = 0;
 		uint32_t	tn = 1;
 		uint64_t	cut = (uint64_t) (opts->subsample * 18446744073709551615.0);
-		uint64_t	salt = c.key ? splitmix(&seed) : 0;
 
 		if (td_interrupted(env))
 		{
@@ -655,8 +596,7 @@ td_gbdt_train(td_env *env, const float *x, const uint8_t *y, const float *w,
 		first[t] = (uint32_t) n_nodes;
 		/* the tree's rows and their gradients */
 		for (size_t r = 0; r < n; r++)
-			if (opts->subsample >= 1 ||
-				(c.key ? keyed_draw(c.key[r], salt) : splitmix(&seed)) <= cut)
+			if (opts->subsample >= 1 || splitmix(&seed) <= cut)
 			{
 				double		wr = w ? w[r] : 1.0,
 							p = 1.0 / (1.0 + exp(-F[r]));
@@ -746,7 +686,6 @@ done:
 	td_free(env, c.h);
 	td_free(env, c.hist);
 	td_free(env, c.rows);
-	td_free(env, c.key);
 	td_free(env, F);
 	td_free(env, nodes);
 	td_free(env, first);

@@ -146,15 +146,6 @@ typedef struct td_gbdt_opts
 	int			n_bins;			/* quantile bins per feature, 2..255: 64 */
 	uint64_t	seed;			/* row sampling: 1 */
 	/*
-	 * 0: the rows each tree sees, and those the bins are cut from when there
-	 * are over 50,000, are drawn in row order, so adding or removing one row
-	 * redraws all that follow.  1: each row's draw is keyed by its content
-	 * (features, label, weight), so a change to some rows leaves the other
-	 * rows' draws as they were: a paired comparison of two training sets
-	 * (bench/README.md, "eighteenth session").  The default is 0.
-	 */
-	int			keyed;
-	/*
 	 * Each row's starting margin (n finite values), or NULL: the log-odds of
 	 * the weighted labels, which becomes the model's base.  With init the
 	 * model's base is 0: its margin is what it adds to init (boosting on
