@@ -281,7 +281,6 @@ skip_value(const char *s, size_t len, size_t i)
 	return i;
 }
 
-
 /*
  * The attributes td_slim_attrs keeps: the ones td_fingerprints reads (the
  * file name of a media element's src or data).  libxml2 lowercases attribute
@@ -790,11 +789,10 @@ scan_tags(td_env *env, const char *s, size_t len, size_t from,
 
 /*
  * Bounds the attributes of every start tag of text to MAX_TAG_ATTRS (see
- * its comment) and rewrites odd attribute names (html_attr).  The text
- * is copied only when some tag needs either (the scan
- * stops at the first, and the copy scans on from there); *text and
- * *text_len then point at the copy, in *owned (a copy made by decoding is
- * freed).
+ * its comment) and rewrites odd attribute names (html_attr).  The text is
+ * copied only when some tag needs either (the scan stops at the first, and
+ * the copy scans on from there); *text and *text_len then point at the
+ * copy, in *owned (a copy made by decoding is freed).
  */
 td_status
 td_bound_attrs(td_env *env, const char **text, size_t *text_len, char **owned)
