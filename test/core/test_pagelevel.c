@@ -564,6 +564,75 @@ test_hidden_apart(void)
 }
 
 /*
+ * What a forum repeats around each post is apart: a signature (class token
+ * "signature", "*-signature", "*_signature", "signature-*", postsignature,
+ * signaturecontainer, any case) and the poster's statistics (XenForo's,
+ * vBulletin's, phpBB's, MyBB's class names), with hidden text's guard: not
+ * when it holds over half of the page.  A token with more after
+ * "signature" is not one ("digital-signature-row", "e-signature-apis"), nor
+ * a word that holds it ("signatures"), nor a statistics name with more
+ * ("userstats-chart"); a dialog inside such an element is a window.
+ */
+static void
+test_forum_furniture(void)
+{
+	static const char *const dropped[] = {"b", "c", "d", "e", "f", "g", "h", "i",
+	"j", "k", "l", "m"},
+			   *const kept[] = {"p", "q", "r", "s", "t"};
+	td_tree    *t = parse("<body><div id=a>" DIALOG_ARTICLE "</div>"
+						  "<div id=b class=signature><p>My rig: a blue bike</p></div>"
+						  "<div id=c class=\"post-signature owner\"><p>asked May 2 by Kumiko</p></div>"
+						  "<div id=d class=message-Signature><p>Sent from my phone</p></div>"
+						  "<div id=e class=ipsEntry__signature><p>Moderator of this board</p></div>"
+						  "<div id=f class=signature-content-wrapper><p>Ride on, friends</p></div>"
+						  "<div id=g class=postsignature><p>Quote of the day here</p></div>"
+						  "<div id=h class=signaturecontainer><p>Links to my shop</p></div>"
+						  "<div id=i class=\"signature\" role=dialog><p>A dialog all the same</p></div>"
+						  "<div id=j class=message-userExtras><p>Joined May 2, messages 90</p></div>"
+						  "<div id=k class=\"x userinfo_extra\"><p>Posts: 1,024 and counting</p></div>"
+						  "<dd id=l class=profile-posts><p>Posts: 9179 in this forum</p></dd>"
+						  "<div id=m class=author_statistics><p>Threads 4, reputation 12</p></div>"
+						  "<div id=p class=digital-signature-row><p>Signs documents online</p></div>"
+						  "<div id=q class=e-signature-apis><p>An API for signing</p></div>"
+						  "<div id=r class=signatures><p>Three hundred names signed</p></div>"
+						  "<div id=s class=nosignature><p>A word that holds it</p></div>"
+						  "<div id=t class=userstats-chart><p>A chart of the users</p></div>"
+						  "</body>");
+	td_logreg	model;
+	td_page_opts o;
+	td_page_marks m;
+
+	small_model(&model);
+	td_page_opts_default(&o);
+	CHECK(td_page_level(t, &model, &o, &m) == TD_OK, "page level: %s", env.errmsg);
+	check_structure(t, &m, o.threshold);
+	for (size_t k = 0; k < sizeof(dropped) / sizeof(dropped[0]); k++)
+	{
+		uint32_t	i = by_id(t, dropped[k]);
+
+		CHECK(i != TD_NONE && m.drop[i] && m.smooth[i] == 1 && m.seg_start[i],
+			  "#%s a forum's furniture: apart, dropped", dropped[k]);
+	}
+	for (size_t k = 0; k < sizeof(kept) / sizeof(kept[0]); k++)
+	{
+		uint32_t	i = by_id(t, kept[k]);
+
+		CHECK(i != TD_NONE && m.smooth[i] < 1, "#%s is the model's", kept[k]);
+	}
+	td_page_marks_free(t, &m);
+	td_tree_free(t);
+
+	/* a theme that wraps the thread in a signature class: the page, not apart */
+	t = parse("<body><div id=b class=signature>" DIALOG_ARTICLE "</div><p>A short line.</p></body>");
+	td_page_opts_default(&o);
+	CHECK(td_page_level(t, &model, &o, &m) == TD_OK, "page level: %s", env.errmsg);
+	CHECK(2 * (uint64_t) m.visible[by_id(t, "b")] > m.visible[0], "the signature over half the page");
+	CHECK(m.smooth[by_id(t, "b")] < 1, "a page-sized signature is the model's");
+	td_page_marks_free(t, &m);
+	td_tree_free(t);
+}
+
+/*
  * td_page_fallback with smoothed scores set by hand: block a (600 visible
  * characters) at sa, b (300) at sb, the rest (a 10-character paragraph)
  * at 0.1; returns the threshold used, drops in m.
@@ -1192,6 +1261,7 @@ main(void)
 	test_empty_and_deep();
 	test_dialogs();
 	test_hidden_apart();
+	test_forum_furniture();
 	test_failures();
 	test_combine();
 	test_fallback();

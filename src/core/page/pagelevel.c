@@ -22,8 +22,9 @@
  *      better — bench/README.md, "Training labels");
  *   3. what is apart from the page (a dialog: <dialog>, role=dialog,
  *      aria-modal; an element with a screen-reader-only class; one its
- *      inline style hides that no control on the page shows) scores 1
- *      whatever the classifier says; hidden text not when it holds over
+ *      inline style hides that no control on the page shows; a forum's
+ *      signature or poster statistics) scores 1 whatever the classifier
+ *      says; hidden text and a forum's furniture not when they hold over
  *      half of the page or its main block;
  *      penalty gamma_i = c * A_root / A_i (the root's: c);
  *   4. td_isotonic_smooth over the shown nodes, parent = nearest shown
@@ -93,6 +94,43 @@ screen_reader_only(const char *v, size_t len)
 		for (size_t j = 0; j < sizeof(names) / sizeof(names[0]); j++)
 			if (n == strlen(names[j]) && memcmp(t, names[j], n) == 0)
 				return 1;
+	return 0;
+}
+
+/*
+ * Whether a class value names what a forum repeats around each post: a
+ * signature (a token that is "signature", ends in "-signature" or
+ * "_signature", begins with "signature-", or is postsignature or
+ * signaturecontainer: phpBB, vBulletin, XenForo, IPS, Stack Exchange's
+ * "asked by" card) or the poster's statistics under their name (joined,
+ * posts, reactions: XenForo's message-userExtras, vBulletin's
+ * userinfo_extra and userstats, phpBB's profile-posts and profile-joined,
+ * MyBB's author_statistics).  A thread's text is its posts (wcxb-dev's
+ * forum gold leaves these out).  A token with more after "signature",
+ * "digital-signature-row", is a product's words.
+ */
+static int
+post_furniture(const char *v, size_t len)
+{
+	static const char *const stats[] = {"message-userextras", "userinfo_extra", "userstats",
+	"user-stats", "author_statistics", "profile-posts", "profile-joined"};
+	size_t		k = 0,
+				n;
+	const char *t;
+
+	while ((t = td_html_next_token(v, len, &k, &n)) != NULL)
+	{
+		if ((n == 9 && td_ascii_iprefix(t, n, "signature", 9)) ||
+			(n > 10 && td_ascii_iprefix(t, n, "signature-", 10)) ||
+			(n == 13 && td_ascii_iprefix(t, n, "postsignature", 13)) ||
+			(n == 18 && td_ascii_iprefix(t, n, "signaturecontainer", 18)) ||
+			(n > 10 && (t[n - 10] == '-' || t[n - 10] == '_') &&
+			 td_ascii_iprefix(t + n - 9, 9, "signature", 9)))
+			return 1;
+		for (size_t j = 0; j < sizeof(stats) / sizeof(stats[0]); j++)
+			if (n == strlen(stats[j]) && td_ascii_iprefix(t, n, stats[j], n))
+				return 1;
+	}
 	return 0;
 }
 
@@ -228,7 +266,8 @@ enum
 {
 	APART_NOT,
 	APART_WINDOW,				/* a dialog or screen-reader-only text */
-	APART_HIDDEN				/* hidden by its style, shown by no control */
+	APART_HIDDEN,				/* hidden by its style, shown by no control */
+	APART_FURNITURE				/* a forum's signature or poster statistics */
 };
 
 /*
@@ -243,7 +282,9 @@ enum
  * Both APART_WINDOW.  Or hidden by its inline style (display:none) and
  * nothing a control on the page shows (no role or aria-* attribute, no
  * disclosure class, no id a control names: controlled_ids): a gallery's
- * captions, a slide-in's form, APART_HIDDEN.  One pass over its attributes.
+ * captions, a slide-in's form, APART_HIDDEN.  Or what a forum repeats
+ * around each post (post_furniture), APART_FURNITURE.  One pass over its
+ * attributes.
  */
 static int
 apart_kind(const td_tree *tree, uint32_t i, const uint64_t *ids, size_t n_ids)
@@ -255,7 +296,8 @@ apart_kind(const td_tree *tree, uint32_t i, const uint64_t *ids, size_t n_ids)
 	size_t		style_len = 0,
 				id_len = 0,
 				cls_len = 0;
-	int			shown_by_control = 0;
+	int			shown_by_control = 0,
+				furniture = 0;
 
 	if (nd->kind != TD_ELEM)
 		return APART_NOT;
@@ -272,6 +314,7 @@ apart_kind(const td_tree *tree, uint32_t i, const uint64_t *ids, size_t n_ids)
 		{
 			if (screen_reader_only(v, len))
 				return APART_WINDOW;
+			furniture = post_furniture(v, len);
 			cls = v, cls_len = len;
 		}
 		else if (at->name_len == 4 && memcmp(nm, "role", 4) == 0)
@@ -294,6 +337,8 @@ apart_kind(const td_tree *tree, uint32_t i, const uint64_t *ids, size_t n_ids)
 		else if (at->name_len == 2 && memcmp(nm, "id", 2) == 0)
 			id = v, id_len = len;
 	}
+	if (furniture)
+		return APART_FURNITURE;
 	/* the style, class and id read only for an element that may be hidden */
 	if (!style || shown_by_control || !style_display_none(style, style_len) ||
 		(cls && control_shown_class(cls, cls_len)))
@@ -432,9 +477,10 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 	 * is apart from the page (apart_kind) scores 1 whatever the classifier
 	 * says and is a segment of its own (below).  A window does so whatever
 	 * its size: a cookie dialog's vendor list or a "republish this story"
-	 * box may hold more words than the page.  Hidden text does not when it
-	 * holds over half of the page's visible text or the main block: then
-	 * it is the page, shown by a script
+	 * box may hold more words than the page.  Hidden text and a forum's
+	 * furniture do not when they hold over half of the page's visible text
+	 * or the main block: then they are the page (shown by a script; a post
+	 * that a theme wraps in a signature class)
 	 */
 	for (uint32_t i = 0; i < n; i++)
 	{
