@@ -633,6 +633,55 @@ test_forum_furniture(void)
 }
 
 /*
+ * A section that a heading names as other pages (rails.h) is apart: the
+ * heading's wrapper and the cards after it, not what follows the next
+ * heading; under the same words a section over half of the page is the
+ * model's.
+ */
+static void
+test_rails_apart(void)
+{
+	static const char *const dropped[] = {"r", "g"},
+			   *const kept[] = {"a", "n"};
+	td_tree    *t = parse("<body><div id=a>" DIALOG_ARTICLE "</div>"
+						  "<div id=r><h2>You may also like</h2></div>"
+						  "<ul id=g><li>Aspen pants, 95 euros</li><li>Terra set, 127 euros</li></ul>"
+						  "<h2>Newsletter</h2><p id=n>Sign up for our letters.</p></body>");
+	td_logreg	model;
+	td_page_opts o;
+	td_page_marks m;
+
+	small_model(&model);
+	td_page_opts_default(&o);
+	CHECK(td_page_level(t, &model, &o, &m) == TD_OK, "page level: %s", env.errmsg);
+	check_structure(t, &m, o.threshold);
+	for (size_t k = 0; k < sizeof(dropped) / sizeof(dropped[0]); k++)
+	{
+		uint32_t	i = by_id(t, dropped[k]);
+
+		CHECK(i != TD_NONE && m.drop[i] && m.smooth[i] == 1 && m.seg_start[i],
+			  "#%s a rail: apart, dropped", dropped[k]);
+	}
+	for (size_t k = 0; k < sizeof(kept) / sizeof(kept[0]); k++)
+	{
+		uint32_t	i = by_id(t, kept[k]);
+
+		CHECK(i != TD_NONE && m.smooth[i] < 1, "#%s is the model's", kept[k]);
+	}
+	td_page_marks_free(t, &m);
+	td_tree_free(t);
+
+	t = parse("<body><p>A hub.</p><h2 id=h>Related articles</h2><div id=g>" DIALOG_ARTICLE
+			  "</div></body>");
+	td_page_opts_default(&o);
+	CHECK(td_page_level(t, &model, &o, &m) == TD_OK, "page level: %s", env.errmsg);
+	CHECK(m.smooth[by_id(t, "g")] < 1 && m.smooth[by_id(t, "h")] < 1,
+		  "a rail over half of the page is the model's");
+	td_page_marks_free(t, &m);
+	td_tree_free(t);
+}
+
+/*
  * td_page_fallback with smoothed scores set by hand: block a (600 visible
  * characters) at sa, b (300) at sb, the rest (a 10-character paragraph)
  * at 0.1; returns the threshold used, drops in m.
@@ -1262,6 +1311,7 @@ main(void)
 	test_dialogs();
 	test_hidden_apart();
 	test_forum_furniture();
+	test_rails_apart();
 	test_failures();
 	test_combine();
 	test_fallback();

@@ -23,9 +23,10 @@
  *   3. what is apart from the page (a dialog: <dialog>, role=dialog,
  *      aria-modal; an element with a screen-reader-only class; one its
  *      inline style hides that no control on the page shows; a forum's
- *      signature or poster statistics) scores 1 whatever the classifier
- *      says; hidden text and a forum's furniture not when they hold over
- *      half of the page or its main block;
+ *      signature or poster statistics; a section that a heading names as
+ *      other pages, rails.h) scores 1 whatever the classifier says; hidden
+ *      text, a forum's furniture and a rail not when they hold over half of
+ *      the page or its main block;
  *      penalty gamma_i = c * A_root / A_i (the root's: c);
  *   4. td_isotonic_smooth over the shown nodes, parent = nearest shown
  *      ancestor;
@@ -47,6 +48,7 @@
 #include "page/default_gbdt.h"
 #include "page/context.h"
 #include "page/gbdt.h"
+#include "page/rails.h"
 #include "util/ascii.h"
 #include "util/poll.h"
 #include "util/sort.h"
@@ -403,6 +405,7 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 	uint8_t    *running = NULL;	/* the element has non-blank text of its own (a sentence) */
 	uint32_t   *apart = NULL;	/* the outermost element apart from the page holding
 								 * the node (a dialog, screen-reader-only, hidden), or TD_NONE */
+	uint8_t    *rail = NULL;	/* td_rail_sections */
 	uint64_t   *ids = NULL;		/* controlled_ids */
 	size_t		n_ids = 0;
 	uint32_t	m = 0,
@@ -458,6 +461,13 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 	marks->visible = f.visible;
 	if ((st = controlled_ids(tree, &ids, &n_ids)) != TD_OK)
 		goto done;
+	if (!(rail = td_alloc(env, n)))
+	{
+		st = td_fail(env, TD_ENOMEM, "out of memory for page-level marks");
+		goto done;
+	}
+	if ((st = td_rail_sections(tree, f.visible, rail)) != TD_OK)
+		goto done;
 	memset(marks->seg_start, 0, n);
 	memset(marks->drop, 0, n);
 	memset(marks->reason, 0, n);
@@ -506,6 +516,8 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 			(kind == APART_WINDOW ||
 			 (2 * (uint64_t) f.visible[i] <= f.visible[0] && !holds_main(&f, i, nd->parent))))
 			apart[i] = i;
+		if (shown && i > 0 && apart[i] == TD_NONE && rail[i] && !holds_main(&f, i, nd->parent))
+			apart[i] = i;			/* a rail (rails.h): its size is checked there */
 		if (shown)
 		{
 			idx[i] = m++;
@@ -622,6 +634,7 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 done:
 	td_free(env, rows);
 	td_free(env, ids);
+	td_free(env, rail);
 	f.visible = NULL;			/* marks->visible's (td_page_marks_free frees it) */
 	td_features_free(tree, &f);
 	td_free(env, near);
