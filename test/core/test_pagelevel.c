@@ -496,6 +496,37 @@ test_dialogs(void)
 }
 
 /*
+ * Page level (the default options) on t: each element of dropped[] is apart
+ * (dropped, scored 1, its own segment), each of kept[] the model's; frees t.
+ */
+static void
+check_apart(td_tree *t, const td_logreg *model, const char *const *dropped, size_t n_dropped,
+			const char *const *kept, size_t n_kept, const char *what)
+{
+	td_page_opts o;
+	td_page_marks m;
+
+	td_page_opts_default(&o);
+	CHECK(td_page_level(t, model, &o, &m) == TD_OK, "page level: %s", env.errmsg);
+	check_structure(t, &m, o.threshold);
+	for (size_t k = 0; k < n_dropped; k++)
+	{
+		uint32_t	i = by_id(t, dropped[k]);
+
+		CHECK(i != TD_NONE && m.drop[i] && m.smooth[i] == 1 && m.seg_start[i],
+			  "#%s %s: apart, dropped", dropped[k], what);
+	}
+	for (size_t k = 0; k < n_kept; k++)
+	{
+		uint32_t	i = by_id(t, kept[k]);
+
+		CHECK(i != TD_NONE && m.smooth[i] < 1, "#%s is the model's", kept[k]);
+	}
+	td_page_marks_free(t, &m);
+	td_tree_free(t);
+}
+
+/*
  * Hidden by its inline style (display:none, any case and spacing) and apart
  * from the page: a gallery's captions, a slide-in's form.  Spared, the
  * model's: what a control on the page shows (a role or aria-* attribute; an
@@ -527,24 +558,8 @@ test_hidden_apart(void)
 	td_page_marks m;
 
 	small_model(&model);
-	td_page_opts_default(&o);
-	CHECK(td_page_level(t, &model, &o, &m) == TD_OK, "page level: %s", env.errmsg);
-	check_structure(t, &m, o.threshold);
-	for (size_t k = 0; k < sizeof(dropped) / sizeof(dropped[0]); k++)
-	{
-		uint32_t	i = by_id(t, dropped[k]);
-
-		CHECK(i != TD_NONE && m.drop[i] && m.smooth[i] == 1 && m.seg_start[i],
-			  "#%s hidden: apart, dropped", dropped[k]);
-	}
-	for (size_t k = 0; k < sizeof(kept) / sizeof(kept[0]); k++)
-	{
-		uint32_t	i = by_id(t, kept[k]);
-
-		CHECK(i != TD_NONE && m.smooth[i] < 1, "#%s is the model's", kept[k]);
-	}
-	td_page_marks_free(t, &m);
-	td_tree_free(t);
+	check_apart(t, &model, dropped, sizeof(dropped) / sizeof(dropped[0]), kept,
+				sizeof(kept) / sizeof(kept[0]), "hidden");
 
 	/* the article hidden, the rest a long list of links: the main block is not apart */
 	t = parse("<body><div id=a style=\"display:none\">" DIALOG_ARTICLE "</div><ul>"
@@ -603,24 +618,8 @@ test_forum_furniture(void)
 	td_page_marks m;
 
 	small_model(&model);
-	td_page_opts_default(&o);
-	CHECK(td_page_level(t, &model, &o, &m) == TD_OK, "page level: %s", env.errmsg);
-	check_structure(t, &m, o.threshold);
-	for (size_t k = 0; k < sizeof(dropped) / sizeof(dropped[0]); k++)
-	{
-		uint32_t	i = by_id(t, dropped[k]);
-
-		CHECK(i != TD_NONE && m.drop[i] && m.smooth[i] == 1 && m.seg_start[i],
-			  "#%s a forum's furniture: apart, dropped", dropped[k]);
-	}
-	for (size_t k = 0; k < sizeof(kept) / sizeof(kept[0]); k++)
-	{
-		uint32_t	i = by_id(t, kept[k]);
-
-		CHECK(i != TD_NONE && m.smooth[i] < 1, "#%s is the model's", kept[k]);
-	}
-	td_page_marks_free(t, &m);
-	td_tree_free(t);
+	check_apart(t, &model, dropped, sizeof(dropped) / sizeof(dropped[0]), kept,
+				sizeof(kept) / sizeof(kept[0]), "a forum's furniture");
 
 	/* a theme that wraps the thread in a signature class: the page, not apart */
 	t = parse("<body><div id=b class=signature>" DIALOG_ARTICLE "</div><p>A short line.</p></body>");
@@ -652,24 +651,8 @@ test_rails_apart(void)
 	td_page_marks m;
 
 	small_model(&model);
-	td_page_opts_default(&o);
-	CHECK(td_page_level(t, &model, &o, &m) == TD_OK, "page level: %s", env.errmsg);
-	check_structure(t, &m, o.threshold);
-	for (size_t k = 0; k < sizeof(dropped) / sizeof(dropped[0]); k++)
-	{
-		uint32_t	i = by_id(t, dropped[k]);
-
-		CHECK(i != TD_NONE && m.drop[i] && m.smooth[i] == 1 && m.seg_start[i],
-			  "#%s a rail: apart, dropped", dropped[k]);
-	}
-	for (size_t k = 0; k < sizeof(kept) / sizeof(kept[0]); k++)
-	{
-		uint32_t	i = by_id(t, kept[k]);
-
-		CHECK(i != TD_NONE && m.smooth[i] < 1, "#%s is the model's", kept[k]);
-	}
-	td_page_marks_free(t, &m);
-	td_tree_free(t);
+	check_apart(t, &model, dropped, sizeof(dropped) / sizeof(dropped[0]), kept,
+				sizeof(kept) / sizeof(kept[0]), "a rail");
 
 	t = parse("<body><p>A hub.</p><h2 id=h>Related articles</h2><div id=g>" DIALOG_ARTICLE
 			  "</div></body>");
