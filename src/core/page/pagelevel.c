@@ -404,7 +404,7 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 	uint8_t    *sseg = NULL;
 	uint8_t    *running = NULL;	/* the element has non-blank text of its own (a sentence) */
 	uint32_t   *apart = NULL;	/* the outermost element apart from the page holding
-								 * the node (a dialog, screen-reader-only, hidden), or TD_NONE */
+								 * the node (apart_kind's, a rail), or TD_NONE */
 	uint8_t    *rail = NULL;	/* td_rail_sections */
 	uint64_t   *ids = NULL;		/* controlled_ids */
 	size_t		n_ids = 0;

@@ -5,7 +5,8 @@
  * box or a thread's similar threads are links to other pages, and a page's
  * main text leaves them out (wcxb-dev: of 356 pages with such a heading, 24
  * keep the heading in their gold).  Page level sets them apart like a dialog
- * (pagelevel.c), unless they hold half of the page.
+ * (pagelevel.c), unless a section holds over half of the page (checked
+ * here) or is or holds the main block (checked there).
  *
  * A heading is an h1-h6 element of at most TD_RAIL_HEAD_MAX visible
  * characters whose text begins with one of rails.c's phrases (ASCII letters
