@@ -226,6 +226,9 @@ FUZZ_MAX_LEN_jsonld  = 4096
 FUZZ_MAX_LEN_meta    = 8192
 # fuzz-output: clean HTML and Markdown of a fuzzed page (safe tags, no raw HTML)
 FUZZ_MAX_LEN_output  = 8192
+# fuzz-page: page level (the built-in trees, what is apart, rails) and the
+# expected-F1 decision on a fuzzed page (first byte: a failing allocation)
+FUZZ_MAX_LEN_page    = 8192
 
 $(FUZZ_BINS): build/fuzz/%: build/obj/fuzz/test/fuzz/%.o build/lib/libtdcore-fuzz.a
 	@mkdir -p $(@D)
