@@ -18,59 +18,16 @@
  *     over 0 (over 1: nothing dropped) and every element's drop the
  *     smoothed score's at it.
  */
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "base/render.h"
 #include "base/tree.h"
 #include "page/default_gbdt.h"
 #include "page/pagelevel.h"
 #include "page/rails.h"
+#include "fuzz_common.h"
 
 int			LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
-
-static long fail_at;
-static long n_allocs;
-
-static void *
-f_alloc(void *arg, size_t size)
-{
-	(void) arg;
-	if (fail_at >= 0 && n_allocs++ >= fail_at)
-		return NULL;
-	return malloc(size);
-}
-
-static void *
-f_realloc(void *arg, void *p, size_t old_size, size_t new_size)
-{
-	(void) arg;
-	(void) old_size;
-	if (fail_at >= 0 && n_allocs++ >= fail_at)
-		return NULL;
-	return realloc(p, new_size);
-}
-
-static void
-f_free(void *arg, void *p)
-{
-	(void) arg;
-	free(p);
-}
-
-#define CHECKER __attribute__((no_sanitize("coverage")))
-#define require(cond) require_at((cond), __LINE__)
-
-CHECKER static void
-require_at(int cond, int line)
-{
-	if (!cond)
-	{
-		fprintf(stderr, "fuzz_page: check at line %d failed\n", line);
-		abort();
-	}
-}
 
 /* pagelevel.h's promises on marks made at threshold th. */
 CHECKER static void
@@ -123,7 +80,7 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 
 	if (size < 1)
 		return 0;
-	td_env_default(&env);
+	fuzz_env(&env, -1);
 	td_limits_default(&lim);
 	lim.max_nodes = 4096;
 	if (td_parse_html(&env, (const char *) data + 1, size - 1, "UTF-8", &lim, &t) != TD_OK)
@@ -142,10 +99,7 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		free(rail);
 	}
 
-	/* every allocation from here on goes through the failing allocator */
-	env.alloc = f_alloc;
-	env.realloc = f_realloc;
-	env.free = f_free;
+	/* page level's allocations, counted from its first */
 	fail_at = data[0] ? 3L * data[0] : -1;
 	n_allocs = 0;
 
