@@ -581,8 +581,9 @@ test_hidden_apart(void)
 /*
  * What a forum repeats around each post is apart: a signature (class token
  * "signature", "*-signature", "*_signature", "signature-*", postsignature,
- * signaturecontainer, any case) and the poster's statistics (XenForo's,
- * vBulletin's, phpBB's, MyBB's class names), with hidden text's guard: not
+ * signaturecontainer, any case), the poster's statistics and title and the
+ * buttons under a post (XenForo's, vBulletin's, phpBB's, MyBB's class
+ * names), with hidden text's guard: not
  * when it holds over half of the page.  A token with more after
  * "signature" is not one ("digital-signature-row", "e-signature-apis"), nor
  * a word that holds it ("signatures"), nor a statistics name with more
@@ -592,7 +593,7 @@ static void
 test_forum_furniture(void)
 {
 	static const char *const dropped[] = {"b", "c", "d", "e", "f", "g", "h", "i",
-	"j", "k", "l", "m"},
+	"j", "k", "l", "m", "n", "o"},
 			   *const kept[] = {"p", "q", "r", "s", "t"};
 	td_tree    *t = parse("<body><div id=a>" DIALOG_ARTICLE "</div>"
 						  "<div id=b class=signature><p>My rig: a blue bike</p></div>"
@@ -607,6 +608,8 @@ test_forum_furniture(void)
 						  "<div id=k class=\"x userinfo_extra\"><p>Posts: 1,024 and counting</p></div>"
 						  "<dd id=l class=profile-posts><p>Posts: 9179 in this forum</p></dd>"
 						  "<div id=m class=author_statistics><p>Threads 4, reputation 12</p></div>"
+						  "<h5 id=n class=\"userTitle message-userTitle\">Senior Member</h5>"
+						  "<div id=o class=\"message-actionBar actionBar\"><a>Reply</a> <a>Report</a></div>"
 						  "<div id=p class=digital-signature-row><p>Signs documents online</p></div>"
 						  "<div id=q class=e-signature-apis><p>An API for signing</p></div>"
 						  "<div id=r class=signatures><p>Three hundred names signed</p></div>"

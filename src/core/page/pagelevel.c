@@ -104,18 +104,22 @@ screen_reader_only(const char *v, size_t len)
  * signature (a token that is "signature", ends in "-signature" or
  * "_signature", begins with "signature-", or is postsignature or
  * signaturecontainer: phpBB, vBulletin, XenForo, IPS, Stack Exchange's
- * "asked by" card) or the poster's statistics under their name (joined,
- * posts, reactions: XenForo's message-userExtras, vBulletin's
- * userinfo_extra and userstats, phpBB's profile-posts and profile-joined,
- * MyBB's author_statistics).  A thread's text is its posts (wcxb-dev's
- * forum gold leaves these out).  A token with more after "signature",
+ * "asked by" card), the poster's statistics and title under their name
+ * (joined, posts, reactions, "Senior Member": XenForo's message-userExtras,
+ * message-userTitle and userBanner, vBulletin's userinfo_extra and
+ * userstats, phpBB's profile-posts and profile-joined, MyBB's
+ * author_statistics), or the buttons under each post (Reply, Quote,
+ * Report: XenForo's message-actionBar, MyBB's postbit_buttons, phpBB's
+ * post-buttons).  A thread's text is its posts (wcxb-dev's forum gold
+ * leaves these out).  A token with more after "signature",
  * "digital-signature-row", is a product's words.
  */
 static int
 post_furniture(const char *v, size_t len)
 {
 	static const char *const stats[] = {"message-userextras", "userinfo_extra", "userstats",
-	"user-stats", "author_statistics", "profile-posts", "profile-joined"};
+	"user-stats", "author_statistics", "profile-posts", "profile-joined", "message-usertitle",
+	"userbanner", "message-actionbar", "postbit_buttons", "post-buttons"};
 	size_t		k = 0,
 				n;
 	const char *t;
