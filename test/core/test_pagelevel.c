@@ -496,18 +496,21 @@ test_dialogs(void)
 }
 
 /*
- * Page level (the default options) on t: each element of dropped[] is apart
- * (dropped, scored 1, its own segment), each of kept[] the model's; frees t.
+ * Page level (the default options, small_model) on t: each element of
+ * dropped[] is apart (dropped, scored 1, its own segment), each of kept[]
+ * the model's; frees t.
  */
 static void
-check_apart(td_tree *t, const td_logreg *model, const char *const *dropped, size_t n_dropped,
+check_apart(td_tree *t, const char *const *dropped, size_t n_dropped,
 			const char *const *kept, size_t n_kept, const char *what)
 {
+	td_logreg	model;
 	td_page_opts o;
 	td_page_marks m;
 
+	small_model(&model);
 	td_page_opts_default(&o);
-	CHECK(td_page_level(t, model, &o, &m) == TD_OK, "page level: %s", env.errmsg);
+	CHECK(td_page_level(t, &model, &o, &m) == TD_OK, "page level: %s", env.errmsg);
 	check_structure(t, &m, o.threshold);
 	for (size_t k = 0; k < n_dropped; k++)
 	{
@@ -524,6 +527,33 @@ check_apart(td_tree *t, const td_logreg *model, const char *const *dropped, size
 	}
 	td_page_marks_free(t, &m);
 	td_tree_free(t);
+}
+
+/*
+ * Page level (the default options, small_model) on html: the smoothed score
+ * of the element whose id is id, and in *share its visible characters over
+ * the page's.
+ */
+static float
+smooth_of(const char *html, const char *id, double *share)
+{
+	td_tree    *t = parse(html);
+	td_logreg	model;
+	td_page_opts o;
+	td_page_marks m;
+	float		y = -1;
+
+	small_model(&model);
+	td_page_opts_default(&o);
+	CHECK(td_page_level(t, &model, &o, &m) == TD_OK, "page level: %s", env.errmsg);
+	if (m.smooth)
+	{
+		y = m.smooth[by_id(t, id)];
+		*share = (double) m.visible[by_id(t, id)] / m.visible[0];
+	}
+	td_page_marks_free(t, &m);
+	td_tree_free(t);
+	return y;
 }
 
 /*
@@ -553,29 +583,23 @@ test_hidden_apart(void)
 						  "<div id=x style=visibility:hidden><p>Hidden another way</p></div>"
 						  "<div id=y data-bs-target=#z>Toggle</div><div id=z style=display:none><p>Opened by the toggle</p></div>"
 						  "</body>");
-	td_logreg	model;
-	td_page_opts o;
-	td_page_marks m;
+	double		share = 0;
+	float		y;
 
-	small_model(&model);
-	check_apart(t, &model, dropped, sizeof(dropped) / sizeof(dropped[0]), kept,
+	check_apart(t, dropped, sizeof(dropped) / sizeof(dropped[0]), kept,
 				sizeof(kept) / sizeof(kept[0]), "hidden");
 
 	/* the article hidden, the rest a long list of links: the main block is not apart */
-	t = parse("<body><div id=a style=\"display:none\">" DIALOG_ARTICLE "</div><ul>"
+	y = smooth_of("<body><div id=a style=\"display:none\">" DIALOG_ARTICLE "</div><ul>"
 			  "<li><a href=/1>First link of a long list of links</a></li>"
 			  "<li><a href=/2>Second link of a long list of links</a></li>"
 			  "<li><a href=/3>Third link of a long list of links</a></li>"
 			  "<li><a href=/4>Fourth link of a long list of links</a></li>"
 			  "<li><a href=/5>Fifth link of a long list of links</a></li>"
 			  "<li><a href=/6>Sixth link of a long list of links</a></li>"
-			  "<li><a href=/7>Seventh link of a long list of links</a></li></ul></body>");
-	td_page_opts_default(&o);
-	CHECK(td_page_level(t, &model, &o, &m) == TD_OK, "page level: %s", env.errmsg);
-	CHECK(2 * (uint64_t) m.visible[by_id(t, "a")] <= m.visible[0], "the article under half the page");
-	CHECK(m.smooth[by_id(t, "a")] < 1, "a hidden main block is the model's");
-	td_page_marks_free(t, &m);
-	td_tree_free(t);
+			  "<li><a href=/7>Seventh link of a long list of links</a></li></ul></body>", "a", &share);
+	CHECK(2 * share <= 1, "the article under half the page");
+	CHECK(y < 1, "a hidden main block is the model's");
 }
 
 /*
@@ -616,22 +640,17 @@ test_forum_furniture(void)
 						  "<div id=s class=nosignature><p>A word that holds it</p></div>"
 						  "<div id=t class=userstats-chart><p>A chart of the users</p></div>"
 						  "</body>");
-	td_logreg	model;
-	td_page_opts o;
-	td_page_marks m;
+	double		share = 0;
+	float		y;
 
-	small_model(&model);
-	check_apart(t, &model, dropped, sizeof(dropped) / sizeof(dropped[0]), kept,
+	check_apart(t, dropped, sizeof(dropped) / sizeof(dropped[0]), kept,
 				sizeof(kept) / sizeof(kept[0]), "a forum's furniture");
 
 	/* a theme that wraps the thread in a signature class: the page, not apart */
-	t = parse("<body><div id=b class=signature>" DIALOG_ARTICLE "</div><p>A short line.</p></body>");
-	td_page_opts_default(&o);
-	CHECK(td_page_level(t, &model, &o, &m) == TD_OK, "page level: %s", env.errmsg);
-	CHECK(2 * (uint64_t) m.visible[by_id(t, "b")] > m.visible[0], "the signature over half the page");
-	CHECK(m.smooth[by_id(t, "b")] < 1, "a page-sized signature is the model's");
-	td_page_marks_free(t, &m);
-	td_tree_free(t);
+	y = smooth_of("<body><div id=b class=signature>" DIALOG_ARTICLE "</div><p>A short line.</p></body>",
+				  "b", &share);
+	CHECK(2 * share > 1, "the signature over half the page");
+	CHECK(y < 1, "a page-sized signature is the model's");
 }
 
 /*
@@ -649,22 +668,14 @@ test_rails_apart(void)
 						  "<div id=r><h2>You may also like</h2></div>"
 						  "<ul id=g><li>Aspen pants, 95 euros</li><li>Terra set, 127 euros</li></ul>"
 						  "<h2>Newsletter</h2><p id=n>Sign up for our letters.</p></body>");
-	td_logreg	model;
-	td_page_opts o;
-	td_page_marks m;
+	const char *hub = "<body><p>A hub.</p><h2 id=h>Related articles</h2><div id=g>" DIALOG_ARTICLE
+		"</div></body>";
+	double		share = 0;
 
-	small_model(&model);
-	check_apart(t, &model, dropped, sizeof(dropped) / sizeof(dropped[0]), kept,
+	check_apart(t, dropped, sizeof(dropped) / sizeof(dropped[0]), kept,
 				sizeof(kept) / sizeof(kept[0]), "a rail");
-
-	t = parse("<body><p>A hub.</p><h2 id=h>Related articles</h2><div id=g>" DIALOG_ARTICLE
-			  "</div></body>");
-	td_page_opts_default(&o);
-	CHECK(td_page_level(t, &model, &o, &m) == TD_OK, "page level: %s", env.errmsg);
-	CHECK(m.smooth[by_id(t, "g")] < 1 && m.smooth[by_id(t, "h")] < 1,
+	CHECK(smooth_of(hub, "g", &share) < 1 && smooth_of(hub, "h", &share) < 1,
 		  "a rail over half of the page is the model's");
-	td_page_marks_free(t, &m);
-	td_tree_free(t);
 }
 
 /*

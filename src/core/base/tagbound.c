@@ -234,12 +234,20 @@ typedef struct copy_out
 	size_t		copied;			/* s[..copied) is in dst */
 } copy_out;
 
+/* Copies s[copied..at) to the copy. */
+static inline void
+copy_upto(const char *s, size_t at, copy_out *out)
+{
+	memcpy(out->dst + *out->o, s + out->copied, at - out->copied);
+	*out->o += at - out->copied;
+	out->copied = at;
+}
+
 /* Copies s[copied..at) to the copy, then c for s[at]. */
 static inline void
 put_byte(const char *s, size_t at, char c, copy_out *out)
 {
-	memcpy(out->dst + *out->o, s + out->copied, at - out->copied);
-	*out->o += at - out->copied;
+	copy_upto(s, at, out);
 	out->dst[(*out->o)++] = c;
 	out->copied = at + 1;
 }
@@ -668,8 +676,7 @@ scan_tags(td_env *env, const char *s, size_t len, size_t from,
 			if (slim)
 			{
 				/* the tag's name, its kept attributes, its '>' or "/>" */
-				memcpy(dst + *o, s + out.copied, t.name_end - out.copied);
-				*o += t.name_end - out.copied;
+				copy_upto(s, t.name_end, &out);
 				for (int k = 0; k < t.n_keep; k++)
 				{
 					dst[(*o)++] = ' ';
@@ -688,8 +695,7 @@ scan_tags(td_env *env, const char *s, size_t len, size_t from,
 					*first = lt;
 					return TD_OK;
 				}
-				memcpy(dst + *o, s + out.copied, t.cut - out.copied);
-				*o += t.cut - out.copied;
+				copy_upto(s, t.cut, &out);
 				out.copied = t.close;
 			}
 			i = t.end;
@@ -781,8 +787,7 @@ scan_tags(td_env *env, const char *s, size_t len, size_t from,
 		*first = len;
 	else
 	{
-		memcpy(dst + *o, s + out.copied, len - out.copied);
-		*o += len - out.copied;
+		copy_upto(s, len, &out);
 	}
 	return TD_OK;
 }

@@ -77,67 +77,71 @@ dialog_role(const char *v, size_t len)
 				 (n == 11 && td_ascii_iprefix(t, n, "alertdialog", 11)));
 }
 
-/*
- * Whether v[0, len), a class value, holds a screen-reader-only token: the
- * frameworks' names for text drawn nowhere but read aloud (Bootstrap and
- * Tailwind sr-only, Bootstrap 5 visually-hidden, HTML5 Boilerplate
- * visuallyhidden, WordPress screen-reader-text, Drupal element-invisible).
- */
-static int
-screen_reader_only(const char *v, size_t len)
+/* A class name and its length, for the lists below. */
+typedef struct class_name
 {
-	static const char *const names[] = {"sr-only", "visually-hidden", "visuallyhidden",
-	"screen-reader-text", "element-invisible"};
-	size_t		k = 0,
-				n;
-	const char *t;
+	const char *s;
+	size_t		n;
+} class_name;
 
-	while ((t = td_html_next_token(v, len, &k, &n)) != NULL)
-		for (size_t j = 0; j < sizeof(names) / sizeof(names[0]); j++)
-			if (n == strlen(names[j]) && memcmp(t, names[j], n) == 0)
-				return 1;
+#define CLASS_NAME(s) {s, sizeof(s) - 1}
+
+/* Whether token t[0, n) is one of names[0, count), A-Z folded when fold. */
+static int
+one_of(const char *t, size_t n, const class_name *names, size_t count, int fold)
+{
+	for (size_t j = 0; j < count; j++)
+		if (n == names[j].n &&
+			(fold ? td_ascii_iprefix(t, n, names[j].s, n) : memcmp(t, names[j].s, n) == 0))
+			return 1;
 	return 0;
 }
 
 /*
- * Whether a class value names what a forum repeats around each post: a
- * signature (a token that is "signature", ends in "-signature" or
- * "_signature", begins with "signature-", or is postsignature or
- * signaturecontainer: phpBB, vBulletin, XenForo, IPS, Stack Exchange's
- * "asked by" card), the poster's statistics and title under their name
- * (joined, posts, reactions, "Senior Member": XenForo's message-userExtras,
+ * Screen-reader-only tokens: the frameworks' names for text drawn nowhere
+ * but read aloud (Bootstrap and Tailwind sr-only, Bootstrap 5
+ * visually-hidden, HTML5 Boilerplate visuallyhidden, WordPress
+ * screen-reader-text, Drupal element-invisible); exact case.
+ */
+static const class_name screen_reader_only[] = {
+	CLASS_NAME("sr-only"), CLASS_NAME("visually-hidden"), CLASS_NAME("visuallyhidden"),
+	CLASS_NAME("screen-reader-text"), CLASS_NAME("element-invisible")};
+
+/*
+ * What a forum repeats around each post, besides signatures (forum_token):
+ * the poster's statistics and title under their name (joined, posts,
+ * reactions, "Senior Member": XenForo's message-userExtras,
  * message-userTitle and userBanner, vBulletin's userinfo_extra and
  * userstats, phpBB's profile-posts and profile-joined, MyBB's
- * author_statistics), or the buttons under each post (Reply, Quote,
+ * author_statistics) and the buttons under each post (Reply, Quote,
  * Report: XenForo's message-actionBar, MyBB's postbit_buttons, phpBB's
- * post-buttons).  A thread's text is its posts (wcxb-dev's forum gold
- * leaves these out).  A token with more after "signature",
- * "digital-signature-row", is a product's words.
+ * post-buttons); any case.
+ */
+static const class_name post_furniture[] = {
+	CLASS_NAME("message-userextras"), CLASS_NAME("userinfo_extra"), CLASS_NAME("userstats"),
+	CLASS_NAME("user-stats"), CLASS_NAME("author_statistics"), CLASS_NAME("profile-posts"),
+	CLASS_NAME("profile-joined"), CLASS_NAME("message-usertitle"), CLASS_NAME("userbanner"),
+	CLASS_NAME("message-actionbar"), CLASS_NAME("postbit_buttons"), CLASS_NAME("post-buttons")};
+
+/*
+ * Whether class token t[0, n) names what a forum repeats around each post:
+ * a signature (a token that is "signature", ends in "-signature" or
+ * "_signature", begins with "signature-", or is postsignature or
+ * signaturecontainer: phpBB, vBulletin, XenForo, IPS, Stack Exchange's
+ * "asked by" card) or one of post_furniture.  A thread's text is its posts
+ * (wcxb-dev's forum gold leaves these out).  A token with more after
+ * "signature", "digital-signature-row", is a product's words.
  */
 static int
-post_furniture(const char *v, size_t len)
+forum_token(const char *t, size_t n)
 {
-	static const char *const stats[] = {"message-userextras", "userinfo_extra", "userstats",
-	"user-stats", "author_statistics", "profile-posts", "profile-joined", "message-usertitle",
-	"userbanner", "message-actionbar", "postbit_buttons", "post-buttons"};
-	size_t		k = 0,
-				n;
-	const char *t;
-
-	while ((t = td_html_next_token(v, len, &k, &n)) != NULL)
-	{
-		if ((n == 9 && td_ascii_iprefix(t, n, "signature", 9)) ||
-			(n > 10 && td_ascii_iprefix(t, n, "signature-", 10)) ||
-			(n == 13 && td_ascii_iprefix(t, n, "postsignature", 13)) ||
-			(n == 18 && td_ascii_iprefix(t, n, "signaturecontainer", 18)) ||
-			(n > 10 && (t[n - 10] == '-' || t[n - 10] == '_') &&
-			 td_ascii_iprefix(t + n - 9, 9, "signature", 9)))
-			return 1;
-		for (size_t j = 0; j < sizeof(stats) / sizeof(stats[0]); j++)
-			if (n == strlen(stats[j]) && td_ascii_iprefix(t, n, stats[j], n))
-				return 1;
-	}
-	return 0;
+	return (n == 9 && td_ascii_iprefix(t, n, "signature", 9)) ||
+		(n > 10 && td_ascii_iprefix(t, n, "signature-", 10)) ||
+		(n == 13 && td_ascii_iprefix(t, n, "postsignature", 13)) ||
+		(n == 18 && td_ascii_iprefix(t, n, "signaturecontainer", 18)) ||
+		(n > 10 && (t[n - 10] == '-' || t[n - 10] == '_') &&
+		 td_ascii_iprefix(t + n - 9, 9, "signature", 9)) ||
+		one_of(t, n, post_furniture, sizeof(post_furniture) / sizeof(post_furniture[0]), 1);
 }
 
 /* Whether a style value says display:none (td_style_compact: in its first 256 non-blank bytes). */
@@ -273,7 +277,8 @@ enum
 	APART_NOT,
 	APART_WINDOW,				/* a dialog or screen-reader-only text */
 	APART_HIDDEN,				/* hidden by its style, shown by no control */
-	APART_FURNITURE				/* a forum's signature or poster statistics */
+	APART_FURNITURE,			/* what a forum repeats around each post */
+	APART_RAIL					/* a section a heading names as other pages (rails.h) */
 };
 
 /*
@@ -289,7 +294,7 @@ enum
  * nothing a control on the page shows (no role or aria-* attribute, no
  * disclosure class, no id a control names: controlled_ids): a gallery's
  * captions, a slide-in's form, APART_HIDDEN.  Or what a forum repeats
- * around each post (post_furniture), APART_FURNITURE.  One pass over its
+ * around each post (forum_token), APART_FURNITURE.  One pass over its
  * attributes.
  */
 static int
@@ -318,9 +323,19 @@ apart_kind(const td_tree *tree, uint32_t i, const uint64_t *ids, size_t n_ids)
 
 		if (at->name_len == 5 && memcmp(nm, "class", 5) == 0)
 		{
-			if (screen_reader_only(v, len))
-				return APART_WINDOW;
-			furniture = post_furniture(v, len);
+			size_t		k = 0,
+						n;
+			const char *t;
+
+			/* one pass over the tokens: a screen-reader-only one wins */
+			furniture = 0;
+			while ((t = td_html_next_token(v, len, &k, &n)) != NULL)
+			{
+				if (one_of(t, n, screen_reader_only,
+						   sizeof(screen_reader_only) / sizeof(screen_reader_only[0]), 0))
+					return APART_WINDOW;
+				furniture |= forum_token(t, n);
+			}
 			cls = v, cls_len = len;
 		}
 		else if (at->name_len == 4 && memcmp(nm, "role", 4) == 0)
@@ -491,10 +506,11 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 	 * is apart from the page (apart_kind) scores 1 whatever the classifier
 	 * says and is a segment of its own (below).  A window does so whatever
 	 * its size: a cookie dialog's vendor list or a "republish this story"
-	 * box may hold more words than the page.  Hidden text and a forum's
-	 * furniture do not when they hold over half of the page's visible text
-	 * or the main block: then they are the page (shown by a script; a post
-	 * that a theme wraps in a signature class)
+	 * box may hold more words than the page.  Hidden text, a forum's
+	 * furniture and a rail do not when they hold over half of the page's
+	 * visible text or the main block: then they are the page (shown by a
+	 * script; a post that a theme wraps in a signature class; a hub's
+	 * "Related posts")
 	 */
 	for (uint32_t i = 0; i < n; i++)
 	{
@@ -515,13 +531,16 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 				f.area[i] >= min_area && nd->tag != TD_TAG_HTML && nd->tag != TD_TAG_BODY &&
 				((nd->flags & TD_F_BLOCK) || !running[nd->parent]);
 		apart[i] = i == 0 ? TD_NONE : apart[nd->parent];
-		if (shown && i > 0 && apart[i] == TD_NONE &&
-			(kind = apart_kind(tree, i, ids, n_ids)) != APART_NOT &&
-			(kind == APART_WINDOW ||
-			 (2 * (uint64_t) f.visible[i] <= f.visible[0] && !holds_main(&f, i, nd->parent))))
-			apart[i] = i;
-		if (shown && i > 0 && apart[i] == TD_NONE && rail[i] && !holds_main(&f, i, nd->parent))
-			apart[i] = i;			/* a rail (rails.h): its size is checked there */
+		if (shown && i > 0 && apart[i] == TD_NONE)
+		{
+			kind = apart_kind(tree, i, ids, n_ids);
+			if (kind == APART_NOT && rail[i])
+				kind = APART_RAIL;
+			if (kind == APART_WINDOW ||
+				(kind != APART_NOT && 2 * (uint64_t) f.visible[i] <= f.visible[0] &&
+				 !holds_main(&f, i, nd->parent)))
+				apart[i] = i;
+		}
 		if (shown)
 		{
 			idx[i] = m++;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "base/tags.h"
+#include "page/context.h"
 #include "page/rails.h"
 #include "util/ascii.h"
 #include "util/poll.h"
@@ -176,25 +177,6 @@ heading_text(const td_tree *tree, uint32_t h, char *out, size_t cap, walk *w)
 	return o;
 }
 
-/* Whether elements a and b have the same tag and class (a repeated card). */
-static int
-same_shape(const td_tree *tree, uint32_t a, uint32_t b)
-{
-	const td_node *x = &tree->nodes[a],
-			   *y = &tree->nodes[b];
-	uint32_t	la = 0,
-				lb = 0;
-	const char *ca,
-			   *cb;
-
-	if (x->kind != TD_ELEM || y->kind != TD_ELEM || x->str_len != y->str_len ||
-		memcmp(td_node_str(tree, a), td_node_str(tree, b), x->str_len) != 0)
-		return 0;
-	ca = td_node_attr(tree, a, "class", &la);
-	cb = td_node_attr(tree, b, "class", &lb);
-	return (!ca && !cb) || (ca && cb && la == lb && memcmp(ca, cb, la) == 0);
-}
-
 static uint32_t
 next_elem(const td_tree *tree, uint32_t s)
 {
@@ -226,8 +208,9 @@ opens_section(const td_tree *tree, uint32_t prev, uint32_t s, int level, walk *w
 	if (top < level || heading_level(&tree->nodes[s]) > 0)
 		return 1;
 	nx = next_elem(tree, tree->nodes[s].next_sibling);
-	return !((prev != TD_NONE && same_shape(tree, prev, s)) ||
-			 (nx != TD_NONE && same_shape(tree, s, nx)));
+	/* cards: the same shape (context.h) as a sibling beside */
+	return !((prev != TD_NONE && td_node_shape(tree, prev) == td_node_shape(tree, s)) ||
+			 (nx != TD_NONE && td_node_shape(tree, s) == td_node_shape(tree, nx)));
 }
 
 td_status

@@ -6,7 +6,8 @@
  * main text leaves them out (wcxb-dev: of 356 pages with such a heading, 24
  * keep the heading in their gold).  Page level sets them apart like a dialog
  * (pagelevel.c), unless a section holds over half of the page (checked
- * here) or is or holds the main block (checked there).
+ * here, for the section as a whole) or an element of it is or holds the
+ * main block (checked there, as for hidden text).
  *
  * A heading is an h1-h6 element of at most TD_RAIL_HEAD_MAX visible
  * characters whose text begins with one of rails.c's phrases (ASCII letters
