@@ -200,18 +200,26 @@ test_hand_page(void)
 	CHECK(same, "penalty 0: smoothed = classifier scores");
 	td_page_marks_free(t, &m);
 
-	/* huge penalty: one segment, nothing dropped (the root is content) */
+	/*
+	 * huge penalty: one segment, nothing dropped (the root is content), but
+	 * the page's <footer>: apart, a segment of its own, dropped
+	 */
 	o.penalty = 1e12;
 	o.levels = TD_ISO_DEFAULT_LEVELS;
 	CHECK(td_page_level(t, &model, &o, &m) == TD_OK, "page level: %s", env.errmsg);
 	check_structure(t, &m, o.threshold);
 	n_seg = 0;
-	for (uint32_t i = 0; i < t->n_nodes; i++)
+	for (uint32_t i = 0, foot = TD_NONE; i < t->n_nodes; i++)
 	{
+		if (t->nodes[i].tag == TD_TAG_FOOTER)
+			foot = i;
 		n_seg += m.seg_start[i];
-		exact &= m.drop[i] == 0 && m.segment[i] == 0;
+		if (foot != TD_NONE && i < t->nodes[foot].end)
+			exact &= m.drop[i] == 1 && m.segment[i] == foot;
+		else
+			exact &= m.drop[i] == 0 && m.segment[i] == 0;
 	}
-	CHECK(n_seg == 1 && exact, "huge penalty: one segment (%d), no drop", n_seg);
+	CHECK(n_seg == 2 && exact, "huge penalty: one segment and the footer's (%d), no other drop", n_seg);
 	td_page_marks_free(t, &m);
 	td_tree_free(t);
 }
@@ -676,6 +684,44 @@ test_rails_apart(void)
 				sizeof(kept) / sizeof(kept[0]), "a rail");
 	CHECK(smooth_of(hub, "g", &share) < 1 && smooth_of(hub, "h", &share) < 1,
 		  "a rail over half of the page is the model's");
+}
+
+/*
+ * The page's <footer> (under no <article>, <aside>, <main>, <nav> or
+ * <section>: HTML's contentinfo) and a <select>'s options are apart; an
+ * article's or a section's footer is the model's.  Over half of the page,
+ * the page's footer is the model's; holding the main block (a footer of
+ * legal notes, the longest run of sentences), it is apart all the same.
+ */
+static void
+test_footer_select_apart(void)
+{
+	static const char *const dropped[] = {"f", "g", "s"},
+			   *const kept[] = {"a", "af", "sf", "n"};
+	td_tree    *t = parse("<body><article id=a>" DIALOG_ARTICLE
+						  "<footer id=af><p>Tags: bikes, rides</p></footer></article>"
+						  "<section><footer id=sf><p>A section's own footer</p></footer></section>"
+						  "<form><select id=s><option>Afghanistan</option><option>Albania</option>"
+						  "<option>Algeria</option></select></form>"
+						  "<div><footer id=g><p>In a box, the page's footer still</p></footer></div>"
+						  "<p id=n>A short note.</p>"
+						  "<footer id=f><p>Copyright 2026, all rights reserved.</p></footer></body>");
+	double		share = 0;
+	float		y;
+
+	check_apart(t, dropped, sizeof(dropped) / sizeof(dropped[0]), kept,
+				sizeof(kept) / sizeof(kept[0]), "a page footer or a select");
+	y = smooth_of("<body><p>A line.</p><footer id=f>" DIALOG_ARTICLE "</footer></body>", "f", &share);
+	CHECK(2 * share > 1 && y < 1, "a footer over half of the page is the model's");
+	y = smooth_of("<body><footer id=f>" DIALOG_ARTICLE "</footer><ul>"
+				  "<li><a href=/1>First link of a long list of links</a></li>"
+				  "<li><a href=/2>Second link of a long list of links</a></li>"
+				  "<li><a href=/3>Third link of a long list of links</a></li>"
+				  "<li><a href=/4>Fourth link of a long list of links</a></li>"
+				  "<li><a href=/5>Fifth link of a long list of links</a></li>"
+				  "<li><a href=/6>Sixth link of a long list of links</a></li>"
+				  "<li><a href=/7>Seventh link of a long list of links</a></li></ul></body>", "f", &share);
+	CHECK(2 * share <= 1 && y == 1, "a page footer holding the main block is apart");
 }
 
 /*
@@ -1309,6 +1355,7 @@ main(void)
 	test_hidden_apart();
 	test_forum_furniture();
 	test_rails_apart();
+	test_footer_select_apart();
 	test_failures();
 	test_combine();
 	test_fallback();

@@ -24,9 +24,11 @@
  *      aria-modal; an element with a screen-reader-only class; one its
  *      inline style hides that no control on the page shows; a forum's
  *      signature or poster statistics; a section that a heading names as
- *      other pages, rails.h) scores 1 whatever the classifier says; hidden
- *      text, a forum's furniture and a rail not when they hold over half of
- *      the page or its main block;
+ *      other pages, rails.h; a <select>'s options; the page's <footer>)
+ *      scores 1 whatever the classifier says; hidden text, a forum's
+ *      furniture, a rail, a <select> and the page's footer not when they
+ *      hold over half of the page, nor the first four when they hold its
+ *      main block;
  *      penalty gamma_i = c * A_root / A_i (the root's: c);
  *   4. td_isotonic_smooth over the shown nodes, parent = nearest shown
  *      ancestor;
@@ -271,6 +273,14 @@ holds_main(const td_features *f, uint32_t i, uint32_t parent)
 		(x[TD_FEAT_IN_MAIN] > 0 && td_feature_row(f, parent)[TD_FEAT_IN_MAIN] == 0);
 }
 
+/* Whether tag opens a section whose <footer> is its own, not the page's (HTML's contentinfo). */
+static int
+sectioning(int tag)
+{
+	return tag == TD_TAG_ARTICLE || tag == TD_TAG_ASIDE || tag == TD_TAG_MAIN ||
+		tag == TD_TAG_NAV || tag == TD_TAG_SECTION;
+}
+
 /* What apart_kind finds. */
 enum
 {
@@ -278,7 +288,9 @@ enum
 	APART_WINDOW,				/* a dialog or screen-reader-only text */
 	APART_HIDDEN,				/* hidden by its style, shown by no control */
 	APART_FURNITURE,			/* what a forum repeats around each post */
-	APART_RAIL					/* a section a heading names as other pages (rails.h) */
+	APART_RAIL,					/* a section a heading names as other pages (rails.h) */
+	APART_CONTROL,				/* a <select>'s options */
+	APART_PAGE_FOOTER			/* the page's <footer> (in_section) */
 };
 
 /*
@@ -294,8 +306,10 @@ enum
  * nothing a control on the page shows (no role or aria-* attribute, no
  * disclosure class, no id a control names: controlled_ids): a gallery's
  * captions, a slide-in's form, APART_HIDDEN.  Or what a forum repeats
- * around each post (forum_token), APART_FURNITURE.  One pass over its
- * attributes.
+ * around each post (forum_token), APART_FURNITURE.  Or a <select>: a
+ * closed one shows a single option, and its list (countries, sort orders,
+ * a shop's categories) is a control, not the page's words: APART_CONTROL.
+ * One pass over its attributes.
  */
 static int
 apart_kind(const td_tree *tree, uint32_t i, const uint64_t *ids, size_t n_ids)
@@ -360,6 +374,8 @@ apart_kind(const td_tree *tree, uint32_t i, const uint64_t *ids, size_t n_ids)
 	}
 	if (furniture)
 		return APART_FURNITURE;
+	if (nd->tag == TD_TAG_SELECT)
+		return APART_CONTROL;
 	/* the style, class and id read only for an element that may be hidden */
 	if (!style || shown_by_control || !style_display_none(style, style_len) ||
 		(cls && control_shown_class(cls, cls_len)))
@@ -422,6 +438,7 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 			   *sy = NULL;
 	uint8_t    *sseg = NULL;
 	uint8_t    *running = NULL;	/* the element has non-blank text of its own (a sentence) */
+	uint8_t    *in_section = NULL;	/* under <article>, <aside>, <main>, <nav> or <section> */
 	uint32_t   *apart = NULL;	/* the outermost element apart from the page holding
 								 * the node (apart_kind's, a rail), or TD_NONE */
 	uint8_t    *rail = NULL;	/* td_rail_sections */
@@ -464,9 +481,10 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 	idx = td_alloc(env, sizeof(uint32_t) * n);
 	running = td_alloc(env, n);
 	apart = td_alloc(env, sizeof(uint32_t) * n);
+	in_section = td_alloc(env, n);
 	if (!marks->score || !marks->smooth || !marks->segment || !marks->seg_start ||
 		!marks->drop || !marks->reason || !marks->area || !near || !idx || !running ||
-		!apart)
+		!apart || !in_section)
 	{
 		st = td_fail(env, TD_ENOMEM, "out of memory for page-level marks");
 		goto done;
@@ -507,10 +525,16 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 	 * says and is a segment of its own (below).  A window does so whatever
 	 * its size: a cookie dialog's vendor list or a "republish this story"
 	 * box may hold more words than the page.  Hidden text, a forum's
-	 * furniture and a rail do not when they hold over half of the page's
-	 * visible text or the main block: then they are the page (shown by a
-	 * script; a post that a theme wraps in a signature class; a hub's
-	 * "Related posts")
+	 * furniture, a rail and a <select> do not when they hold over half of
+	 * the page's visible text or the main block: then they are the page
+	 * (shown by a script; a post that a theme wraps in a signature class; a
+	 * hub's "Related posts").  Nor the page's <footer> (HTML's contentinfo:
+	 * one under no <article>, <aside>, <main>, <nav> or <section>, which
+	 * would make it that section's footer: an article's tags, a card's
+	 * price) over half of the page; but holding the main block it is apart
+	 * all the same: a footer of legal notes is often the page's longest run
+	 * of sentences, which the main block's finder takes (bench/README.md,
+	 * "twentieth session")
 	 */
 	for (uint32_t i = 0; i < n; i++)
 	{
@@ -531,14 +555,18 @@ td_page_level(const td_tree *tree, const td_logreg *model,
 				f.area[i] >= min_area && nd->tag != TD_TAG_HTML && nd->tag != TD_TAG_BODY &&
 				((nd->flags & TD_F_BLOCK) || !running[nd->parent]);
 		apart[i] = i == 0 ? TD_NONE : apart[nd->parent];
+		in_section[i] = i > 0 && (in_section[nd->parent] ||
+								  sectioning(tree->nodes[nd->parent].tag));
 		if (shown && i > 0 && apart[i] == TD_NONE)
 		{
 			kind = apart_kind(tree, i, ids, n_ids);
 			if (kind == APART_NOT && rail[i])
 				kind = APART_RAIL;
+			if (kind == APART_NOT && nd->tag == TD_TAG_FOOTER && !in_section[i])
+				kind = APART_PAGE_FOOTER;
 			if (kind == APART_WINDOW ||
 				(kind != APART_NOT && 2 * (uint64_t) f.visible[i] <= f.visible[0] &&
-				 !holds_main(&f, i, nd->parent)))
+				 (kind == APART_PAGE_FOOTER || !holds_main(&f, i, nd->parent))))
 				apart[i] = i;
 		}
 		if (shown)
@@ -669,6 +697,7 @@ done:
 	td_free(env, sy);
 	td_free(env, sseg);
 	td_free(env, running);
+	td_free(env, in_section);
 	td_free(env, apart);
 	if (st != TD_OK)
 		td_page_marks_free(tree, marks);

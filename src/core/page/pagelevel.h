@@ -9,7 +9,11 @@
  * visuallyhidden, screen-reader-text, element-invisible) are template
  * whatever the classifier says: a segment of its own smoothed 1, whatever
  * its size.  So is text its inline style hides, unless a control shows it
- * or it holds over half of the page's visible text or its main block.
+ * or it holds over half of the page's visible text or its main block; and
+ * so are a forum's signatures and poster statistics, a section a heading
+ * names as other pages (rails.h) and a <select>'s options under the same
+ * two guards, and the page's <footer> (one in no <article>, <aside>,
+ * <main>, <nav> or <section>) under the first.
  */
 #ifndef TD_PAGELEVEL_H
 #define TD_PAGELEVEL_H
