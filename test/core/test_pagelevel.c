@@ -807,11 +807,18 @@ test_fallback(void)
 	td_page_marks_free(t, &m);
 	td_tree_free(t);
 
-	/* nothing keeps 5% below 1: all the text */
+	/* nothing keeps 5% below 1: all the text but what is apart (none here) */
 	used = fallback_on(&env, 0.5, 0.97f, 0.99f, &m, &t, &st);
-	CHECK(st == TD_OK && used > 1, "all text, got %g", used);
+	CHECK(st == TD_OK && used == 1.0, "all text, got %g", used);
 	for (uint32_t i = 0; i < t->n_nodes; i++)
 		CHECK(!m.drop[i] && m.reason[i] == TD_REASON_NONE, "node %u kept", i);
+	td_page_marks_free(t, &m);
+	td_tree_free(t);
+
+	/* the same with b apart (smoothed 1): b still goes */
+	used = fallback_on(&env, 0.5, 0.97f, 1.0f, &m, &t, &st);
+	CHECK(st == TD_OK && used == 1.0 && m.drop[by_id(t, "b")] && !m.drop[by_id(t, "a")] &&
+		  !m.drop[by_id(t, "c")], "all text but what is apart, got %g", used);
 	td_page_marks_free(t, &m);
 	td_tree_free(t);
 
@@ -1123,13 +1130,22 @@ test_expected_f1(void)
 
 	/*
 	 * every block above the range: each threshold the rule may take keeps
-	 * nothing, so the page is kept whole (2: nothing dropped), not emptied
+	 * nothing, so the page is kept whole but for what is apart (1: b2, a
+	 * cookie dialog smoothed 1, goes), not emptied; nothing but what is
+	 * apart: 2, nothing dropped
 	 */
 	{
-		float		sm[2] = {0.95f, 0.99f},
-					raw[2] = {0.99f, 0.99f};
+		float		sm[3] = {0.95f, 0.99f, 1.0f},
+					raw[3] = {0.99f, 0.99f, 1.0f},
+					all_apart[2] = {1.0f, 1.0f};
 
-		t = efd_page(&m, sm, raw, 2);
+		t = efd_page(&m, sm, raw, 3);
+		CHECK(td_page_expected_f1(t, &m, &used) == TD_OK && used == 1.0 &&
+			  !efd_dropped(t, &m, 0) && !efd_dropped(t, &m, 1) && efd_dropped(t, &m, 2),
+			  "never an empty page, never a dialog: %g", used);
+		td_page_marks_free(t, &m);
+		td_tree_free(t);
+		t = efd_page(&m, all_apart, all_apart, 2);
 		CHECK(td_page_expected_f1(t, &m, &used) == TD_OK && used == 2.0 &&
 			  !efd_dropped(t, &m, 0) && !efd_dropped(t, &m, 1), "never an empty page: %g", used);
 		td_page_marks_free(t, &m);

@@ -723,9 +723,22 @@ kept_at(const td_tree *tree, const td_page_marks *marks, const uint32_t *vis, do
 }
 
 /*
+ * The threshold at which nothing the classifier judged is dropped: 1, so
+ * that what is apart from the page (smoothed 1: a dialog, hidden text, a
+ * page footer) still goes, or 2 (nothing dropped) when nothing else would
+ * stay.  A decision that keeps the whole page has not judged its cookie
+ * dialog content (bench/README.md, "twentieth session").
+ */
+static double
+all_but_apart(const td_tree *tree, const td_page_marks *marks, const uint32_t *vis)
+{
+	return kept_at(tree, marks, vis, 1.0) > 0 ? 1.0 : 2.0;
+}
+
+/*
  * The threshold the fallback settles on from start: the first of start, then
  * the ladder above it, whose drops keep at least min_share of the visible
- * text; 2.0 (nothing dropped) when none does.
+ * text; all_but_apart when none does.
  */
 static td_status
 fallback_choose(const td_tree *tree, const td_page_marks *marks, const uint32_t *vis,
@@ -745,7 +758,7 @@ fallback_choose(const td_tree *tree, const td_page_marks *marks, const uint32_t 
 			step++;
 		th = step < n_ladder ? ladder[step] : 2.0;
 	}
-	*th_out = th;
+	*th_out = th > 1 ? all_but_apart(tree, marks, vis) : th;
 	return TD_OK;
 }
 
@@ -924,9 +937,10 @@ efd_e(double cw, double cp, double all_pw, const efd_block *b)
  * sorted up, the characters and raw scores by node (vis, raw), base_w and
  * base_pw the texts no threshold drops, all_w and all_pw the sums of w_i
  * and p_i w_i.  Every p_i is over 0 (td_page_content_prob), so a threshold
- * whose E is 0 keeps no text: then 2 (nothing dropped), as
- * td_page_fallback's ladder ends; a lone short paragraph, which the trees
- * may score as template once it is judged on its own, stays.
+ * whose E is 0 keeps no text: then 2, which the caller makes
+ * all_but_apart, as td_page_fallback's ladder ends; a lone short
+ * paragraph, which the trees may score as template once it is judged on
+ * its own, stays.
  */
 static double
 efd_choose(const uint64_t *keys, size_t k, const uint32_t *vis, const float *raw,
@@ -1044,6 +1058,8 @@ td_page_expected_f1(const td_tree *tree, td_page_marks *marks, double *used)
 	/* non-negative floats sort as their bits */
 	td_radix_sort_u64(keys, keys + k, k);
 	th = efd_choose(keys, k, vis, raw, base_w, base_pw, all_w, all_pw);
+	if (th > 1)
+		th = all_but_apart(tree, marks, vis);
 	if (used)
 		*used = th;
 	if (th != marks->threshold)

@@ -84,8 +84,8 @@ void		td_page_marks_free(const td_tree *tree, td_page_marks *marks);
  * Page level alone (clean_text without a profile): when the drops at the
  * threshold keep under TD_DEFAULT_FALLBACK_SHARE of the page's visible text,
  * the threshold rises through 0.6, 0.7, 0.8, 0.9, 0.95 until it keeps at
- * least that share, and nothing is dropped when none does
- * (td_page_fallback).  Measured on wcxb-dev by domain folds, dragnet,
+ * least that share, and only what is apart from the page is dropped when
+ * none does (td_page_fallback).  Measured on wcxb-dev by domain folds, dragnet,
  * cleaneval, readability and sites/ (bench/README.md, "fb 0.05"): up or
  * equal on every set, where any fixed threshold above 0.5 costs dragnet.
  */
@@ -97,9 +97,11 @@ void		td_page_marks_free(const td_tree *tree, td_page_marks *marks);
  * threshold (which may be above the one the marks were made at), then
  * 0.6 ... 0.95 above it, whose drops keep at least
  * min_share of the visible text (TD_REASON_PAGE_SCORE still means a
- * smoothed score at or above the threshold used); none keeping it, nothing
- * is dropped.  *used (may be NULL) gets that threshold, or a value over 1
- * when nothing is dropped.  TD_ENOMEM, TD_EINTR.
+ * smoothed score at or above the threshold used); none keeping it, 1:
+ * only what is apart (smoothed 1: a dialog, hidden text, a page footer) is
+ * dropped, or nothing when that is all the page's text.  *used (may be
+ * NULL) gets that threshold, or a value over 1 when nothing is dropped.
+ * TD_ENOMEM, TD_EINTR.
  */
 td_status	td_page_fallback(const td_tree *tree, td_page_marks *marks, double threshold,
 							 double min_share, double *used);
@@ -131,8 +133,9 @@ td_status	td_page_fallback(const td_tree *tree, td_page_marks *marks, double thr
  * smoothed scores in the range), the lowest of
  * equal E wins; and TD_DEFAULT_PAGE_THRESHOLD stays unless the best E is
  * over its E by at least TD_EFD_MARGIN.  A threshold that would keep none
- * of the page's visible text gives way to 2 (nothing dropped), as the
- * fallback's ladder ends.  The table, the range and the
+ * of the page's visible text gives way to 1 (only what is apart from the
+ * page dropped; 2, nothing, when that is all its text), as the fallback's
+ * ladder ends.  The table, the range and the
  * sharpening were chosen on wcxb-dev by nested domain folds (bench/README.md,
  * "Issue 12, sixth session: the expected-F1 decision"); the margin again for
  * today's trees ("eleventh session: finer units and more trees", where the
