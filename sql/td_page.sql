@@ -50,7 +50,8 @@ INSERT INTO hand VALUES ($h$<html><head><title>Bridge reopens</title><script>var
 -- exact outputs with the small model
 ---------------------------------------------------------------------------
 -- node_scores: raw scores of the shown elements (NULL: hidden or smaller
--- than 40 characters), smoothed scores of every element
+-- than 40 characters), smoothed scores of every element; the page's
+-- <footer> is apart from the page and scores 1 whatever the model says
 SELECT node, parent, path, tag, area, size_class, round(score::numeric, 3) AS score,
        round(smoothed::numeric, 3) AS smoothed, left(replace(text, E'\n', ' | '), 30) AS text
 FROM node_scores((SELECT html FROM hand), (SELECT model FROM small));
@@ -62,9 +63,13 @@ FROM page_segments((SELECT html FROM hand), (SELECT model FROM small));
 
 -- strip_page keeps exactly the article
 SELECT strip_page(html, model) FROM hand, small;
--- a threshold above every score keeps everything
-SELECT strip_page(html, model, threshold => 0.9) = html_text(html) AS all_kept FROM hand, small;
--- a huge penalty leaves one segment (the page's): nothing is template
+-- a threshold above every score keeps everything but what is apart from the
+-- page: its <footer> (under no article, aside, main, nav or section) scores 1
+SELECT strip_page(html, model, threshold => 0.9) =
+       html_text(regexp_replace(html, '<footer>.*</footer>', '', 's')) AS all_but_footer_kept
+FROM hand, small;
+-- a huge penalty leaves one segment (the page's) and the footer's, apart:
+-- nothing else is template
 SELECT count(*) AS segments, bool_or(is_template) AS any_template
 FROM page_segments((SELECT html FROM hand), (SELECT model FROM small), 1e6);
 -- penalty 0: every shown element may start a segment; smoothing still
@@ -355,11 +360,12 @@ SELECT (SELECT array_agg(round(score::numeric, 3) ORDER BY node) FROM node_score
        AS same_scores
 FROM hand h, trees t, small s;
 -- a lone leaf: every element scores sigmoid(3), all template; clean_text's
--- fallback (page level alone) then keeps everything
+-- fallback (page level alone) then keeps everything but what is apart from
+-- the page (its footer), as the leaf sigmoid(-3) does
 SELECT strip_page(html, tree_model('[[-1, 0, 3]]')) AS all_dropped,
-       clean_text(html, NULL, tree_model('[[-1, 0, 3]]')) = html_text(html) AS fallback_keeps_all,
-       strip_page(html, tree_model('[[-1, 0, -3]]')) = html_text(html) AS all_kept
-FROM hand;
+       clean_text(html, NULL, tree_model('[[-1, 0, 3]]')) = html_text(f) AS fallback_keeps_the_rest,
+       strip_page(html, tree_model('[[-1, 0, -3]]')) = html_text(f) AS all_but_footer_kept
+FROM (SELECT html, regexp_replace(html, '<footer>.*</footer>', '', 's') AS f FROM hand) h;
 -- a tree model that is wrong, or over a bound (22023)
 SELECT strip_page('<p>x</p>', '{"kind": "forest"}');
 SELECT strip_page('<p>x</p>', tree_model('[[-1, 0, 3]]') - 'base');
